@@ -1,0 +1,54 @@
+/**
+ * # trimlog
+ *
+ * Log reduction for people and LLMs: trimlog streams a raw log (CI output, server
+ * logs, stack traces), masks secrets and volatile values, drops noise, folds
+ * repeats into `[xN]` lines, keeps every error with its context, and reports what
+ * it saved (lines, words, bytes, tokens).
+ *
+ * The core runs unchanged in Deno, Node, Bun and browsers; only
+ * {@linkcode processLogFile} needs a file system.
+ *
+ * @example Reduce a text
+ * ```ts
+ * import { trimText } from "@trimlog/trimlog";
+ * const log = "2024-05-14T09:12:03Z retry attempt=1\n2024-05-14T09:12:04Z retry attempt=2\n";
+ * const { output, result } = await trimText(log);
+ * console.assert(output === "[x2] [TIME] retry attempt=[1 | 2]\n");
+ * console.assert(result.stats.inputLines === 2);
+ * ```
+ *
+ * @example Stream a file to stdout (Deno)
+ * ```ts ignore
+ * import { processLogStream } from "@trimlog/trimlog";
+ * using file = await Deno.open("build.log");
+ * const result = await processLogStream(file.readable, Deno.stdout.writable);
+ * console.error(`${result.savingsPercent}% of tokens saved`);
+ * ```
+ *
+ * @module
+ */
+
+export { processLogStream, processLogStreamWithTimeout, trimText } from "./trim/process.ts";
+export type { ChunkWriter, TrimInput, TrimOutput } from "./trim/process.ts";
+export { createTrimStream, type TrimStream } from "./trim/pipeline.ts";
+export { processLogFile } from "./adapters/file.ts";
+export { sanitizeLine } from "./trim/sanitize.ts";
+export { createRepeatSignature } from "./trim/signature.ts";
+export { estimateTokens } from "./trim/tokens.ts";
+export { TrimError, type TrimErrorCode } from "./trim/errors.ts";
+export type { RunState } from "./trim/run.ts";
+export type {
+  Aggressiveness,
+  EffectiveAggressiveness,
+  MultilineMode,
+  OutputFormat,
+  SeverityLevel,
+  TrimCustomConfig,
+  TrimCustomSource,
+  TrimLineDecision,
+  TrimOptions,
+  TrimResult,
+  TrimSanitizeRule,
+  TrimStats,
+} from "./trim/types.ts";

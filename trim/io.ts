@@ -1,0 +1,143 @@
+/**
+ * Input and output adapters: any readable (Web stream or async iterable, such as a
+ * Node Readable) becomes a Web `ReadableStream` that can be stopped by a signal or a
+ * deadline; any writable (Web stream, or an object with `write(chunk)` such as a Node
+ * Writable) becomes a Web `WritableStream<Uint8Array>`.
+ *
+ * @module
+ */
+
+/** Input accepted by the processing operations. */
+export type TrimInput = ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string>;
+
+/** A Node-style writable: `write(chunk)` returning false asks the caller to wait for `drain`. */
+export interface ChunkWriter {
+  /** Writes a chunk; may return false to ask for backpressure. */
+  write(chunk: Uint8Array): unknown;
+  /** Registers a one-time listener (Node's EventEmitter). */
+  once?(event: string, listener: (...args: unknown[]) => void): unknown;
+}
+
+/** Output accepted by the processing operations. Chunks written are UTF-8 `Uint8Array`s. */
+export type TrimOutput = WritableStream<Uint8Array> | ChunkWriter;
+
+/** Why a source stopped early. */
+export type StopReason = "aborted" | "timeout";
+
+/**
+ * Wraps an input so that it ends cleanly (closes, so every stage flushes) when the
+ * signal aborts or the deadline passes. `onStop` tells which happened.
+ *
+ * @example
+ * ```ts
+ * import { toStoppableReadable } from "./io.ts";
+ * const r = toStoppableReadable(ReadableStream.from(["a\n"]), {});
+ * const { value } = await r.getReader().read();
+ * console.assert(value === "a\n");
+ * ```
+ */
+export function toStoppableReadable(
+  input: TrimInput,
+  opts: { signal?: AbortSignal; deadlineMs?: number; onStop?: (reason: StopReason) => void },
+): ReadableStream<Uint8Array | string> {
+  const iterator = _iterate(input);
+  let stopReason: StopReason | undefined;
+  let wake: (() => void) | undefined;
+  const stopped = new Promise<void>((resolve) => (wake = resolve));
+  const stop = (reason: StopReason) => {
+    if (stopReason) return;
+    stopReason = reason;
+    opts.onStop?.(reason);
+    wake?.();
+  };
+  const onAbort = () => stop("aborted");
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let started = false;
+  const cleanup = () => {
+    opts.signal?.removeEventListener("abort", onAbort);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+  return new ReadableStream<Uint8Array | string>({
+    start() {
+      if (opts.signal?.aborted) stop("aborted");
+      else opts.signal?.addEventListener("abort", onAbort, { once: true });
+      if (opts.deadlineMs !== undefined && !stopReason) {
+        timer = setTimeout(() => stop("timeout"), opts.deadlineMs);
+      }
+      started = true;
+    },
+    async pull(controller) {
+      if (!started || stopReason) {
+        cleanup();
+        controller.close();
+        await iterator.return?.();
+        return;
+      }
+      const next = iterator.next();
+      const got = await Promise.race([next, stopped.then(() => undefined)]);
+      if (got === undefined) {
+        cleanup();
+        controller.close();
+        next.catch(() => {});
+        iterator.return?.()?.catch?.(() => {});
+        return;
+      }
+      if (got.done) {
+        cleanup();
+        controller.close();
+        return;
+      }
+      controller.enqueue(got.value);
+    },
+    async cancel() {
+      cleanup();
+      await iterator.return?.();
+    },
+  }, { highWaterMark: 1 });
+}
+
+function _iterate(input: TrimInput): AsyncIterator<Uint8Array | string> {
+  if (input && typeof (input as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function") {
+    return (input as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]();
+  }
+  if (input instanceof ReadableStream) {
+    const reader = input.getReader();
+    return {
+      next: () => reader.read() as Promise<IteratorResult<Uint8Array | string>>,
+      return: async () => {
+        await reader.cancel().catch(() => {});
+        return { done: true, value: undefined };
+      },
+    };
+  }
+  throw new TypeError("input must be a ReadableStream or an AsyncIterable of chunks");
+}
+
+/**
+ * Wraps an output as a `WritableStream<Uint8Array>`. A Web stream is returned as is;
+ * a Node-style writer is written to with backpressure (`drain`) and is not ended.
+ *
+ * @example
+ * ```ts
+ * import { toWritable } from "./io.ts";
+ * const got: Uint8Array[] = [];
+ * const w = toWritable({ write(c: Uint8Array) { got.push(c); return true; } });
+ * await ReadableStream.from([new Uint8Array([104, 105])]).pipeTo(w);
+ * console.assert(got.length === 1);
+ * ```
+ */
+export function toWritable(output: TrimOutput): WritableStream<Uint8Array> {
+  if (output instanceof WritableStream) return output;
+  if (!output || typeof (output as ChunkWriter).write !== "function") {
+    throw new TypeError("output must be a WritableStream or an object with write(chunk)");
+  }
+  const w = output as ChunkWriter;
+  return new WritableStream<Uint8Array>({
+    async write(chunk) {
+      const ok = w.write(chunk);
+      if (ok === false && typeof w.once === "function") {
+        await new Promise<void>((resolve) => w.once!("drain", () => resolve()));
+      }
+    },
+  });
+}

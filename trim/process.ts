@@ -1,0 +1,121 @@
+/**
+ * The processing operations: stream to stream, with a deadline, and text to text.
+ *
+ * @module
+ */
+
+import { TrimError } from "./errors.ts";
+import {
+  type StopReason,
+  toStoppableReadable,
+  toWritable,
+  type TrimInput,
+  type TrimOutput,
+} from "./io.ts";
+import { createTrimStream } from "./pipeline.ts";
+import { resultOf } from "./run.ts";
+import type { TrimOptions, TrimResult } from "./types.ts";
+
+export type { ChunkWriter, TrimInput, TrimOutput } from "./io.ts";
+
+/**
+ * Reads a raw log from `input`, writes the reduced log to `output` (UTF-8 chunks of
+ * about 64 KiB) and resolves with the result.
+ *
+ * - `input`: a `ReadableStream` or `AsyncIterable` of `Uint8Array` or `string` chunks
+ *   (a Deno file's `.readable`, a Node `Readable`, …).
+ * - `output`: a `WritableStream<Uint8Array>` (closed at the end) or an object with
+ *   `write(chunk)` such as a Node `Writable` (not ended; `drain` is honoured).
+ * - `signal` aborts: partial output is flushed, then a `TrimError` with code
+ *   `ABORTED` is thrown. `timeoutMs` ends reading: output is flushed and the result
+ *   has `timedOut: true`.
+ *
+ * @example
+ * ```ts
+ * import { processLogStream } from "./process.ts";
+ * const chunks: Uint8Array[] = [];
+ * const result = await processLogStream(
+ *   ReadableStream.from(["GET /a 200\n", "GET /a 200\n"]),
+ *   new WritableStream({ write(c) { chunks.push(c); } }),
+ * );
+ * console.assert(result.stats.inputLines === 2 && result.stats.outputLines === 1);
+ * ```
+ */
+export async function processLogStream(
+  input: TrimInput,
+  output: TrimOutput,
+  options: TrimOptions = {},
+): Promise<TrimResult> {
+  const trim = createTrimStream(options);
+  let stop: StopReason | undefined;
+  const source = toStoppableReadable(input, {
+    signal: options.signal,
+    deadlineMs: options.timeoutMs,
+    onStop: (reason) => (stop = reason),
+  });
+  await source.pipeThrough(trim).pipeTo(toWritable(output));
+  if (stop === "aborted") {
+    throw new TrimError("ABORTED", "processing was aborted; partial output was flushed", {
+      cause: options.signal?.reason,
+    });
+  }
+  trim.run.timedOut = stop === "timeout";
+  return resultOf(trim.run);
+}
+
+/**
+ * {@linkcode processLogStream} with a deadline: when `timeoutMs` passes, reading stops,
+ * the output is flushed and the result has `timedOut: true` (no error).
+ *
+ * @example
+ * ```ts
+ * import { processLogStreamWithTimeout } from "./process.ts";
+ * const never = new ReadableStream<string>({ start(c) { c.enqueue("ERROR one\n"); } });
+ * const result = await processLogStreamWithTimeout(never, new WritableStream(), {}, 50);
+ * console.assert(result.timedOut === true && result.stats.inputLines === 1);
+ * ```
+ */
+export function processLogStreamWithTimeout(
+  input: TrimInput,
+  output: TrimOutput,
+  options: TrimOptions,
+  timeoutMs: number,
+): Promise<TrimResult> {
+  if (typeof timeoutMs !== "number" || !(timeoutMs >= 0)) {
+    return Promise.reject(
+      new TrimError("INVALID_OPTION", `timeout: ${timeoutMs} is not a number of milliseconds >= 0`),
+    );
+  }
+  const ms = options?.timeoutMs !== undefined ? Math.min(options.timeoutMs, timeoutMs) : timeoutMs;
+  return processLogStream(input, output, { ...options, timeoutMs: Math.floor(ms) });
+}
+
+/**
+ * Reduces a whole text: returns the reduced text and the result.
+ *
+ * @example
+ * ```ts
+ * import { trimText } from "./process.ts";
+ * const { output, result } = await trimText("token=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n");
+ * console.assert(output === "token=[REDACTED]\n" && result.stats.inputLines === 1);
+ * ```
+ */
+export async function trimText(
+  text: string,
+  options: TrimOptions = {},
+): Promise<{ output: string; result: TrimResult }> {
+  const decoder = new TextDecoder();
+  let output = "";
+  const result = await processLogStream(_once(text), {
+    write(chunk: Uint8Array) {
+      output += decoder.decode(chunk, { stream: true });
+      return true;
+    },
+  }, options);
+  output += decoder.decode();
+  return { output, result };
+}
+
+async function* _once(text: string): AsyncGenerator<string> {
+  yield text;
+}

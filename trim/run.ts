@@ -1,0 +1,209 @@
+/**
+ * The state of one processing run: validated options and the counters every
+ * stage reports to. Stages never share anything else.
+ *
+ * @module
+ */
+
+import { TrimError } from "./errors.ts";
+import { countWords, estimateTokens } from "./tokens.ts";
+import type { TrimOptions, TrimResult, TrimStats } from "./types.ts";
+
+/** Options after validation, with defaults applied. */
+export interface ResolvedOptions {
+  /** Lines longer than this become `[TRUNCATED]` (undefined: no limit but the hard cap). */
+  maxLineLength: number | undefined;
+  /** 0-16. */
+  preserveIdSuffix: number;
+  /** Fold repeats. */
+  dedupe: boolean;
+  /** Token estimate per line. */
+  estimate: (line: string) => number;
+}
+
+/** Mutable state of one run. */
+export interface RunState {
+  /** Validated options. */
+  readonly options: ResolvedOptions;
+  /** Counters (all spec fields, truncatedLines included). */
+  readonly stats: Required<TrimStats>;
+  /** Estimated input tokens so far. */
+  inputTokens: number;
+  /** Estimated output tokens so far. */
+  outputTokens: number;
+  /** Synthetic lines written (markers, summary), part of outputLines. */
+  markerLines: number;
+  /** Non-blank lines written. */
+  nonBlankOutput: number;
+  /** Set by the source when the deadline was reached. */
+  timedOut: boolean;
+  /** Set by the source when the signal aborted the run. */
+  aborted: boolean;
+}
+
+const _ENUMS: Record<string, readonly string[]> = {
+  aggressiveness: ["low", "medium", "high", "aggressive", "auto"],
+  multiline: ["auto", "python", "node", "java", "go", "rust", "off"],
+  severity: ["fatal", "error", "warn", "info", "debug", "trace"],
+  outputFormat: ["text", "jsonl-preserve"],
+};
+
+const _COUNTS = [
+  "sampleSize",
+  "maxLineLength",
+  "maxTokens",
+  "dedupeWindow",
+  "collapseBlocks",
+  "formatDetectionSampleSize",
+  "maxStackFrames",
+  "contextBefore",
+  "contextAfter",
+  "timeoutMs",
+] as const;
+
+/**
+ * Validates options and creates the state of a run. Throws `TrimError`
+ * with code `INVALID_OPTION` naming the option and its valid values.
+ *
+ * @example
+ * ```ts
+ * import { createRun } from "./run.ts";
+ * const run = createRun({ maxLineLength: 200 });
+ * console.assert(run.options.maxLineLength === 200 && run.stats.inputLines === 0);
+ * ```
+ */
+export function createRun(options: TrimOptions = {}): RunState {
+  _validate(options);
+  const estimate = options.tokenEstimator ?? estimateTokens;
+  return {
+    options: {
+      maxLineLength: options.maxLineLength,
+      preserveIdSuffix: options.preserveIdSuffix ?? 0,
+      dedupe: options.dedupe ?? options.outputFormat !== "jsonl-preserve",
+      estimate,
+    },
+    stats: {
+      inputLines: 0,
+      outputLines: 0,
+      inputWords: 0,
+      outputWords: 0,
+      inputBytes: 0,
+      outputBytes: 0,
+      droppedLines: 0,
+      duplicateLines: 0,
+      hiddenInternalStackLines: 0,
+      truncatedLines: 0,
+    },
+    inputTokens: 0,
+    outputTokens: 0,
+    markerLines: 0,
+    nonBlankOutput: 0,
+    timedOut: false,
+    aborted: false,
+  };
+}
+
+function _validate(o: TrimOptions): void {
+  if (o === null || typeof o !== "object") {
+    throw new TrimError("INVALID_OPTION", "options must be an object");
+  }
+  for (const [name, values] of Object.entries(_ENUMS)) {
+    const v = (o as Record<string, unknown>)[name];
+    if (v !== undefined && !values.includes(v as string)) {
+      throw new TrimError(
+        "INVALID_OPTION",
+        `option ${name}: ${JSON.stringify(v)} is not one of ${values.join(", ")}`,
+      );
+    }
+  }
+  for (const name of _COUNTS) {
+    const v = o[name];
+    if (v === undefined) continue;
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) {
+      throw new TrimError(
+        "INVALID_OPTION",
+        `option ${name}: ${JSON.stringify(v)} is not a whole number >= 0`,
+      );
+    }
+  }
+  if (o.maxLineLength === 0) {
+    throw new TrimError("INVALID_OPTION", "option maxLineLength: must be at least 1");
+  }
+  const s = o.preserveIdSuffix;
+  if (s !== undefined && (typeof s !== "number" || !Number.isInteger(s) || s < 0 || s > 16)) {
+    throw new TrimError(
+      "INVALID_OPTION",
+      `option preserveIdSuffix: ${JSON.stringify(s)} is not a whole number from 0 to 16`,
+    );
+  }
+  for (const name of ["include", "exclude"] as const) {
+    if (o[name] !== undefined && !(o[name] instanceof RegExp)) {
+      throw new TrimError("INVALID_OPTION", `option ${name}: must be a RegExp`);
+    }
+  }
+  for (const name of ["onDecision", "tokenEstimator"] as const) {
+    if (o[name] !== undefined && typeof o[name] !== "function") {
+      throw new TrimError("INVALID_OPTION", `option ${name}: must be a function`);
+    }
+  }
+}
+
+/**
+ * Meters input text: words and tokens of each raw line (the split stage calls it).
+ *
+ * @example
+ * ```ts
+ * import { createRun, meterInput } from "./run.ts";
+ * const run = createRun();
+ * meterInput(run, "npm ERR! code ERESOLVE");
+ * console.assert(run.stats.inputWords === 4 && run.inputTokens > 0);
+ * ```
+ */
+export function meterInput(run: RunState, text: string): void {
+  run.stats.inputWords += countWords(text);
+  run.inputTokens += run.options.estimate(text);
+}
+
+/**
+ * Meters one output line.
+ *
+ * @example
+ * ```ts
+ * import { createRun, meterOutput } from "./run.ts";
+ * const run = createRun();
+ * meterOutput(run, "[x3] retry id=[1 | 2 | 3]");
+ * console.assert(run.stats.outputLines === 1 && run.nonBlankOutput === 1);
+ * ```
+ */
+export function meterOutput(run: RunState, line: string): void {
+  run.stats.outputLines++;
+  const words = countWords(line);
+  run.stats.outputWords += words;
+  if (words > 0) run.nonBlankOutput++;
+  run.outputTokens += run.options.estimate(line);
+}
+
+/**
+ * The result of a finished run.
+ *
+ * @example
+ * ```ts
+ * import { createRun, resultOf } from "./run.ts";
+ * const r = resultOf(createRun());
+ * console.assert(r.savedTokens === 0 && r.savingsPercent === 0);
+ * ```
+ */
+export function resultOf(run: RunState): TrimResult {
+  const inputTokens = Math.round(run.inputTokens);
+  const outputTokens = Math.round(run.outputTokens);
+  const savedTokens = Math.max(0, inputTokens - outputTokens);
+  const result: TrimResult = {
+    stats: { ...run.stats },
+    inputTokens,
+    outputTokens,
+    savedTokens,
+    savingsPercent: inputTokens > 0 ? Math.round((savedTokens / inputTokens) * 1000) / 10 : 0,
+  };
+  if (run.timedOut) result.timedOut = true;
+  return result;
+}

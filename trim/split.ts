@@ -1,0 +1,196 @@
+/**
+ * Decode and split: bytes or text in, batches of lines out.
+ *
+ * Handles `\n`, `\r\n` and lone-`\r` progress-bar rewrites (only the final state
+ * of such a line is kept), invalid UTF-8 (replaced by U+FFFD), and overlong
+ * lines, which are cut while streaming so memory stays bounded.
+ *
+ * @module
+ */
+
+/** Lines longer than this many characters are cut while streaming, with or without `maxLineLength`. */
+export const HARD_MAX_LINE_CHARS = 1024 * 1024;
+
+/** Receives every raw line (before `\r` resolution) and every raw byte count, for input statistics. */
+export interface SplitObserver {
+  /** Called with each complete raw line, and with the discarded parts of overlong lines. */
+  rawText(text: string): void;
+  /** Called once per complete line. */
+  line(): void;
+  /** Called with the byte length of each input chunk. */
+  bytes(n: number): void;
+}
+
+/**
+ * A pure, incremental line splitter: push chunks, collect completed lines.
+ *
+ * @example Splitting chunks with CRLF and a progress bar
+ * ```ts
+ * import { LineSplitter } from "./split.ts";
+ * const s = new LineSplitter();
+ * const out: string[] = [];
+ * s.push("a\r\nprogress 10%\rprogress 100%\nb", out);
+ * s.flush(out);
+ * console.assert(out.join("|") === "a|progress 100%|b");
+ * ```
+ */
+export class LineSplitter {
+  #decoder = new TextDecoder("utf-8");
+  #partial = "";
+  #overflow = false;
+  #limit: number;
+  #observer: SplitObserver | undefined;
+
+  /**
+   * @param limit lines longer than this are cut while streaming (they end up longer
+   *   than `limit`, so a `maxLineLength` of `limit` still recognizes them).
+   * @param observer optional input-statistics observer.
+   */
+  constructor(limit: number = HARD_MAX_LINE_CHARS, observer?: SplitObserver) {
+    this.#limit = Math.max(1, Math.min(limit, HARD_MAX_LINE_CHARS));
+    this.#observer = observer;
+  }
+
+  /** Push a chunk; completed lines are appended to `out`. */
+  push(chunk: Uint8Array | string, out: string[]): void {
+    let text: string;
+    if (typeof chunk === "string") {
+      text = chunk;
+      this.#observer?.bytes(_utf8Length(chunk));
+    } else {
+      text = this.#decoder.decode(chunk, { stream: true });
+      this.#observer?.bytes(chunk.byteLength);
+    }
+    this.#take(text, out);
+  }
+
+  /** End of input: the last line (if any) is appended to `out`. */
+  flush(out: string[]): void {
+    const rest = this.#decoder.decode();
+    if (rest) this.#take(rest, out);
+    if (this.#partial.length > 0 || this.#overflow) this.#emit(this.#partial, out);
+    this.#partial = "";
+    this.#overflow = false;
+  }
+
+  #take(text: string, out: string[]): void {
+    let start = 0;
+    let nl = text.indexOf("\n");
+    if (nl >= 0 && this.#partial.length > 0) {
+      this.#emit(this.#append(text.slice(0, nl)), out);
+      start = nl + 1;
+      nl = text.indexOf("\n", start);
+    }
+    while (nl >= 0) {
+      const len = nl - start;
+      if (len > this.#limit) {
+        this.#overflow = true;
+        this.#observer?.rawText(text.slice(start + this.#limit + 1, nl));
+        this.#emit(text.slice(start, start + this.#limit + 1), out);
+      } else {
+        this.#emit(text.slice(start, nl), out);
+      }
+      start = nl + 1;
+      nl = text.indexOf("\n", start);
+    }
+    if (start < text.length) this.#partial = this.#append(start === 0 ? text : text.slice(start));
+  }
+
+  /** Append to the pending partial line, keeping it bounded. */
+  #append(piece: string): string {
+    let p = this.#partial.length === 0 ? piece : this.#partial + piece;
+    this.#partial = "";
+    if (p.length > this.#limit) {
+      // A progress bar that never ends its line: keep only the current rewrite.
+      const cr = p.lastIndexOf("\r", p.length - 2);
+      if (cr >= 0 && !this.#overflow) {
+        this.#observer?.rawText(p.slice(0, cr + 1));
+        p = p.slice(cr + 1);
+      }
+      if (p.length > this.#limit) {
+        this.#overflow = true;
+        this.#observer?.rawText(p.slice(this.#limit + 1));
+        p = p.slice(0, this.#limit + 1);
+      }
+    }
+    return p;
+  }
+
+  #emit(raw: string, out: string[]): void {
+    this.#observer?.rawText(raw);
+    this.#observer?.line();
+    this.#overflow = false;
+    out.push(raw.indexOf("\r") < 0 ? raw : resolveCarriageReturns(raw));
+  }
+}
+
+/**
+ * The final visible state of a line rewritten with lone `\r` (progress bars):
+ * the last non-empty `\r`-separated segment. A trailing `\r` (from `\r\n`) is ignored.
+ *
+ * @example
+ * ```ts
+ * import { resolveCarriageReturns } from "./split.ts";
+ * console.assert(resolveCarriageReturns("10%\r50%\r100%\r") === "100%");
+ * ```
+ */
+export function resolveCarriageReturns(line: string): string {
+  let end = line.length;
+  while (end > 0) {
+    const cr = line.lastIndexOf("\r", end - 1);
+    if (cr < 0) return line.slice(0, end);
+    if (cr < end - 1) return line.slice(cr + 1, end);
+    end = cr;
+  }
+  return "";
+}
+
+/** UTF-8 byte length of a string without encoding it. */
+export function _utf8Length(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 2;
+        i++;
+      } else n += 2;
+    } else n += 2;
+  }
+  return n;
+}
+
+/**
+ * The decode-and-split stage: `Uint8Array | string` chunks in, `string[]` batches out
+ * (one batch per input chunk; empty batches are not emitted).
+ *
+ * @example
+ * ```ts
+ * import { createSplitStream } from "./split.ts";
+ * const lines: string[] = [];
+ * await ReadableStream.from(["a\nb", "\nc"]).pipeThrough(createSplitStream())
+ *   .pipeTo(new WritableStream({ write(batch) { lines.push(...batch); } }));
+ * console.assert(lines.join(",") === "a,b,c");
+ * ```
+ */
+export function createSplitStream(
+  limit?: number,
+  observer?: SplitObserver,
+): TransformStream<Uint8Array | string, string[]> {
+  const splitter = new LineSplitter(limit, observer);
+  return new TransformStream<Uint8Array | string, string[]>({
+    transform(chunk, controller) {
+      const out: string[] = [];
+      splitter.push(chunk, out);
+      if (out.length) controller.enqueue(out);
+    },
+    flush(controller) {
+      const out: string[] = [];
+      splitter.flush(out);
+      if (out.length) controller.enqueue(out);
+    },
+  });
+}
