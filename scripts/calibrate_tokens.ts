@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { encode } from "npm:gpt-tokenizer@^3.0.1/encoding/o200k_base";
+import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { estimateTokens } from "../trim/tokens.ts";
 
 function features(line: string): number[] {
