@@ -6,7 +6,7 @@
  */
 
 import { TrimError } from "./errors.ts";
-import { countWords, estimateTokens } from "./tokens.ts";
+import { estimateTokens, LineMeter } from "./tokens.ts";
 import type { TrimOptions, TrimResult, TrimStats } from "./types.ts";
 
 /** Options after validation, with defaults applied. */
@@ -27,10 +27,10 @@ export interface RunState {
   readonly options: ResolvedOptions;
   /** Counters (all spec fields, truncatedLines included). */
   readonly stats: Required<TrimStats>;
-  /** Estimated input tokens so far. */
-  inputTokens: number;
-  /** Estimated output tokens so far. */
-  outputTokens: number;
+  /** Words and tokens of the input. */
+  readonly input: LineMeter;
+  /** Words and tokens of the output. */
+  readonly output: LineMeter;
   /** Synthetic lines written (markers, summary), part of outputLines. */
   markerLines: number;
   /** Non-blank lines written. */
@@ -94,8 +94,8 @@ export function createRun(options: TrimOptions = {}): RunState {
       hiddenInternalStackLines: 0,
       truncatedLines: 0,
     },
-    inputTokens: 0,
-    outputTokens: 0,
+    input: new LineMeter(estimate),
+    output: new LineMeter(estimate),
     markerLines: 0,
     nonBlankOutput: 0,
     timedOut: false,
@@ -156,12 +156,11 @@ function _validate(o: TrimOptions): void {
  * import { createRun, meterInput } from "./run.ts";
  * const run = createRun();
  * meterInput(run, "npm ERR! code ERESOLVE");
- * console.assert(run.stats.inputWords === 4 && run.inputTokens > 0);
+ * console.assert(run.input.words === 4 && run.input.tokens > 0);
  * ```
  */
 export function meterInput(run: RunState, text: string): void {
-  run.stats.inputWords += countWords(text);
-  run.inputTokens += run.options.estimate(text);
+  run.input.add(text);
 }
 
 /**
@@ -177,10 +176,9 @@ export function meterInput(run: RunState, text: string): void {
  */
 export function meterOutput(run: RunState, line: string): void {
   run.stats.outputLines++;
-  const words = countWords(line);
-  run.stats.outputWords += words;
-  if (words > 0) run.nonBlankOutput++;
-  run.outputTokens += run.options.estimate(line);
+  const before = run.output.words;
+  run.output.add(line);
+  if (run.output.words > before) run.nonBlankOutput++;
 }
 
 /**
@@ -194,8 +192,10 @@ export function meterOutput(run: RunState, line: string): void {
  * ```
  */
 export function resultOf(run: RunState): TrimResult {
-  const inputTokens = Math.round(run.inputTokens);
-  const outputTokens = Math.round(run.outputTokens);
+  run.stats.inputWords = run.input.words;
+  run.stats.outputWords = run.output.words;
+  const inputTokens = Math.round(run.input.tokens);
+  const outputTokens = Math.round(run.output.tokens);
   const savedTokens = Math.max(0, inputTokens - outputTokens);
   const result: TrimResult = {
     stats: { ...run.stats },

@@ -60,50 +60,63 @@ const _URL_PASSWORD_RE = /:\/\/([^\s:/@]{0,256}):([^\s@/]{1,256})@/g;
 
 const _ARN_RE = /\b(arn:aws[a-z-]{0,20}:[a-z0-9-]{0,40}:[a-z0-9-]{0,40}:)\d{12}(?=:)/g;
 
-const _SECRET_KEYWORD_RE = /pass|pwd|token|secret|key|auth|bearer|cookie|credential|session|sig/gi;
-
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
   /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey)$/;
 
-const _TIME_RE = new RegExp(
+// Timestamps are found from an anchor (a time of day `d:dd`, found from the colons; a
+// date `dddd-dd-dd` or `dddd.dd.dd`, found from dashes and dots; a compact date at line
+// start), then matched by a sticky expression tried at the few positions just before
+// the anchor. Character checks at `indexOf` hits are far faster than a many-branch
+// expression tried at every position.
+/** How far before its anchor a timestamp may start ("[Sun Dec 04 04:47:44 2005]"). */
+const _TIME_LOOKBACK = 16;
+
+const _TIME_AT_RE = new RegExp(
   [
     // BGL: 2005-06-03-15.42.50.675872
-    String.raw`\b\d{4}-\d{2}-\d{2}-\d{2}\.\d{2}\.\d{2}\.\d{1,6}\b`,
+    String.raw`\d{4}-\d{2}-\d{2}-\d{2}\.\d{2}\.\d{2}\.\d{1,6}\b`,
     // ISO 8601 / RFC 3339 / log4j: 2024-01-15T10:30:00.123Z, 2015-10-18 18:05:27,570
     String
-      .raw`\b\d{4}-[01]\d-[0-3]\d(?:[T ][0-2]\d:[0-5]\d(?::[0-5]\d)?(?:[.,]\d{1,9})?(?:Z\b|\s?UTC\b|[+-][0-2]\d:?[0-5]\d\b)?)?(?![\d-])`,
+      .raw`\d{4}-[01]\d-[0-3]\d(?:[T ][0-2]\d:[0-5]\d(?::[0-5]\d)?(?:[.,]\d{1,9})?(?:Z\b|\s?UTC\b|[+-][0-2]\d:?[0-5]\d\b)?)?(?![\d-])`,
     // HealthApp: 20171223-22:15:29:606
-    String.raw`\b\d{8}-\d{1,2}:\d{1,2}:\d{1,2}(?::\d{1,3})?\b`,
+    String.raw`\d{8}-\d{1,2}:\d{1,2}:\d{1,2}(?::\d{1,3})?\b`,
     // Apache error log: [Sun Dec 04 04:47:44 2005]
     String
       .raw`\[(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d [0-2]\d:[0-5]\d:[0-5]\d(?:\.\d{1,9})? \d{4}\]`,
     // syslog / ctime: Jun 14 15:16:01, Sun Dec 04 04:47:44 2005
     String
-      .raw`\b(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),? )?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}\d{1,2},? (?:\d{4} )?[0-2]\d:[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?: \d{4}\b)?`,
+      .raw`(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun),? )?(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) {1,2}\d{1,2},? (?:\d{4} )?[0-2]\d:[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?: \d{4}\b)?`,
     // CLF: 10/Oct/2000:13:55:36 -0700
     String
-      .raw`\b\d{2}\/(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\/\d{4}:[0-2]\d:[0-5]\d:[0-5]\d(?: [+-]\d{4})?`,
+      .raw`\d{2}\/(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\/\d{4}:[0-2]\d:[0-5]\d:[0-5]\d(?: [+-]\d{4})?`,
     // Spark / US dates with time: 17/06/09 20:10:40, 06/09/2017 20:10:40
-    String.raw`\b\d{2}\/\d{2}\/\d{2,4}[ T][0-2]\d:[0-5]\d:[0-5]\d(?:[.,]\d{1,9})?\b`,
+    String.raw`\d{2}\/\d{2}\/\d{2,4}[ T][0-2]\d:[0-5]\d:[0-5]\d(?:[.,]\d{1,9})?\b`,
     // Android: 03-17 16:13:38.811
-    String.raw`\b[01]\d-[0-3]\d [0-2]\d:[0-5]\d:[0-5]\d\.\d{3}\b`,
+    String.raw`[01]\d-[0-3]\d [0-2]\d:[0-5]\d:[0-5]\d\.\d{3}\b`,
     // Dotted dates: 2005.11.09
-    String.raw`\b(?:19|20)\d{2}\.[01]\d\.[0-3]\d\b(?!\.\d)`,
-    // Compact at line start (HDFS): 081109 213907
-    String.raw`^\d{6} \d{6}\b`,
+    String.raw`(?:19|20)\d{2}\.[01]\d\.[0-3]\d\b(?!\.\d)`,
     // A bare time of day: 15:16:01.123 (not line:col, not MAC addresses)
-    String.raw`(?<![\d:.])\b[0-2]?\d:[0-5]\d:[0-5]\d(?:[.,]\d{1,9})?\b(?!:\d)`,
+    String.raw`(?<![\d:.])[0-2]?\d:[0-5]\d:[0-5]\d(?:[.,]\d{1,9})?\b(?!:\d)`,
   ].join("|"),
-  "g",
+  "y",
 );
 
-const _UUID_RE = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
+// At line start: compact (HDFS) 081109 213907; HealthApp 20171223-22:15:29:606.
+const _LINE_START_TIME_RE = /^(?:\d{6} \d{6}\b|\d{8}-\d{1,2}:\d{1,2}:\d{1,2}(?::\d{1,3})?\b)/;
+
+const _UUID_AT_RE =
+  /[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/y;
 
 const _IPV4_RE =
   /(?<![\w.])(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}(?![\w]|\.\d)(:\d{1,5}\b)?/g;
 
-const _HASH_RE = /\b[A-Za-z0-9]{16,}\b/g;
+/** Shortest run of letters and digits that can be a hash. */
+const _HASH_MIN = 16;
+
+const _IPV4_PRE_RE = /\d\.\d{1,3}\.\d{1,3}\.\d/;
+
+const _HTTP_STATUS_PRE_RE = /HTTP|tatus|STATUS|esponse/;
 
 const _HTTP_STATUS_RE =
   /(\bHTTP\/\d(?:\.\d)?"?\s{1,4}|\bHTTP\s{1,4}|\b(?:[Ss]tatus(?:[ _-]?[Cc]ode)?|STATUS|http[_-]?[Ss]tatus|HTTP[_-]STATUS|[Rr]esponse[ _-]?[Cc]ode)["']?\s{0,4}[:=]?\s{0,4}["']?)([1-5])\d\d\b/g;
@@ -134,32 +147,206 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   if (s.indexOf("PRIVATE KEY-----") >= 0) s = s.replace(_PEM_INLINE_RE, "[REDACTED PRIVATE KEY]");
   if (s.length < 8) return s;
 
+  // Every prefixed token, JWT, UUID and hash holds a run of 16+ `[A-Za-z0-9_-]`.
+  const longRun = _hasLongRun(s);
+
   // Secrets first, so their characters cannot be taken for other patterns.
-  s = s.replace(_PREFIXED_TOKEN_RE, "[REDACTED]");
-  if (s.indexOf("hooks") >= 0 || s.indexOf("webhooks") >= 0) {
-    s = s.replace(_WEBHOOK_RE, "$1[REDACTED]");
+  if (longRun) {
+    s = s.replace(_PREFIXED_TOKEN_RE, "[REDACTED]");
+    if (s.indexOf("eyJ") >= 0) s = s.replace(_JWT_RE, "[JWT]");
   }
-  if (s.indexOf("eyJ") >= 0) s = s.replace(_JWT_RE, "[JWT]");
+  if (s.indexOf("hooks") >= 0) s = s.replace(_WEBHOOK_RE, "$1[REDACTED]");
   if (s.indexOf("://") >= 0 && s.indexOf("@") >= 0) {
     s = s.replace(_URL_PASSWORD_RE, _maskUrlPassword);
   }
-  _SECRET_KEYWORD_RE.lastIndex = 0;
-  if (_SECRET_KEYWORD_RE.test(s)) s = _maskSecretFields(s);
+  s = _maskSecretFields(s);
 
   if (!_HAS_DIGIT_RE.test(s)) return s;
   if (s.indexOf("arn:") >= 0) s = s.replace(_ARN_RE, "$1[ACCOUNT]");
-  s = s.replace(_TIME_RE, "[TIME]");
-  if (s.indexOf("-") >= 0) {
-    s = preserveIdSuffix > 0
-      ? s.replace(_UUID_RE, (m) => `[ID:${m.slice(-_suffix(preserveIdSuffix))}]`)
-      : s.replace(_UUID_RE, "[ID]");
+  s = _maskTimes(s);
+  if (longRun) {
+    if (s.indexOf("-") >= 0) s = _maskUuids(s, preserveIdSuffix);
+    s = _maskHashes(s, preserveIdSuffix);
   }
-  if (s.indexOf(".") >= 0) s = s.replace(_IPV4_RE, _maskIp);
-  if (s.length >= 16) {
-    s = s.replace(_HASH_RE, (m) => _isHash(m) ? _maskHash(m, preserveIdSuffix) : m);
-  }
-  if (_mayHaveStatus(s)) s = s.replace(_HTTP_STATUS_RE, "$1[$2xx]");
+  if (_IPV4_PRE_RE.test(s)) s = s.replace(_IPV4_RE, _maskIp);
+  if (_HTTP_STATUS_PRE_RE.test(s)) s = s.replace(_HTTP_STATUS_RE, "$1[$2xx]");
   return s;
+}
+
+function _isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+function _isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** Replaces every timestamp by `[TIME]` (see `_TIME_AT_RE`). */
+function _maskTimes(s: string): string {
+  s = _maskTimesOfDay(s);
+  if (s.indexOf("-") >= 0) s = _maskDates(s, "-");
+  if (s.indexOf(".") >= 0) s = _maskDates(s, ".");
+  return s;
+}
+
+/** Times of day: a digit, a colon, then [0-5] and a digit; and line-start forms. */
+function _maskTimesOfDay(s: string): string {
+  let out = "";
+  let copied = 0;
+  const c0 = s.charCodeAt(0);
+  if (c0 >= 48 && c0 <= 57 && (s.charCodeAt(6) === 32 || s.charCodeAt(8) === 45)) {
+    const m = _LINE_START_TIME_RE.exec(s);
+    if (m !== null) {
+      out = "[TIME]";
+      copied = m[0].length;
+    }
+  }
+  let c = s.indexOf(":", copied + 1);
+  while (c >= 0) {
+    if (_isDigit(s.charCodeAt(c - 1)) && _isDigit(s.charCodeAt(c + 2))) {
+      const m = s.charCodeAt(c + 1);
+      if (m >= 48 && m <= 53) {
+        const end = _timeAt(s, copied, c - 1);
+        if (end > 0) {
+          out += s.slice(copied, _timeStart) + "[TIME]";
+          copied = end;
+        }
+      }
+    }
+    c = s.indexOf(":", Math.max(copied, c) + 1);
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+/** Dates without a time: dddd-dd-dd, dddd.dd.dd (and BGL's dddd-dd-dd-hh.mm.ss.ffffff). */
+function _maskDates(s: string, sep: string): string {
+  let out = "";
+  let copied = 0;
+  const code = sep.charCodeAt(0);
+  let d = s.indexOf(sep, 4);
+  while (d >= 0) {
+    if (
+      s.charCodeAt(d + 3) === code && _isDigit(s.charCodeAt(d - 1)) &&
+      _isDigit(s.charCodeAt(d - 4)) && _isDigit(s.charCodeAt(d + 1)) &&
+      _isDigit(s.charCodeAt(d + 5))
+    ) {
+      const end = _timeAt(s, copied, d - 4);
+      if (end > 0) {
+        out += s.slice(copied, _timeStart) + "[TIME]";
+        copied = end;
+      }
+    }
+    d = s.indexOf(sep, Math.max(copied, d) + 1);
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+/** Start of the last timestamp found by {@linkcode _timeAt}. */
+let _timeStart = 0;
+
+/**
+ * Tries the timestamp forms at the positions up to {@linkcode _TIME_LOOKBACK} before
+ * `anchor` (not before `from`); returns the end of the first one that covers the
+ * anchor (its start in `_timeStart`), or 0.
+ */
+function _timeAt(s: string, from: number, anchor: number): number {
+  for (let st = Math.max(from, anchor - _TIME_LOOKBACK); st <= anchor; st++) {
+    const c = s.charCodeAt(st);
+    // Every form starts with a digit, "[" or a capital (day or month name).
+    if (!((c >= 48 && c <= 57) || c === 91 || (c >= 65 && c <= 90))) continue;
+    if (st > 0 && _isWordChar(s.charCodeAt(st - 1))) continue;
+    _TIME_AT_RE.lastIndex = st;
+    const t = _TIME_AT_RE.exec(s);
+    if (t !== null && st + t[0].length > anchor) {
+      _timeStart = st;
+      return st + t[0].length;
+    }
+  }
+  return 0;
+}
+
+function _isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Whether `s` holds a run of 16+ `[A-Za-z0-9_-]`, probing every 16th character. */
+function _hasLongRun(s: string): boolean {
+  let i = _HASH_MIN - 1;
+  while (i < s.length) {
+    if (!_isTokenChar(s.charCodeAt(i))) {
+      i += _HASH_MIN;
+      continue;
+    }
+    let l = i;
+    while (l > 0 && i - l < _HASH_MIN && _isTokenChar(s.charCodeAt(l - 1))) l--;
+    let r = i + 1;
+    while (r < s.length && r - l < _HASH_MIN && _isTokenChar(s.charCodeAt(r))) r++;
+    if (r - l >= _HASH_MIN) return true;
+    i = r + _HASH_MIN;
+  }
+  return false;
+}
+
+function _isTokenChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 ||
+    c === 45;
+}
+
+/** Replaces UUIDs, found from their dash pattern (dashes 5 apart, three times). */
+function _maskUuids(s: string, preserveIdSuffix: number): string {
+  let out = "";
+  let copied = 0;
+  let d = s.indexOf("-", 8);
+  while (d >= 0 && d + 28 <= s.length) {
+    if (
+      s.charCodeAt(d + 5) === 45 && s.charCodeAt(d + 10) === 45 && s.charCodeAt(d + 15) === 45 &&
+      d - 8 >= copied && !(d > 8 && _isWordChar(s.charCodeAt(d - 9)))
+    ) {
+      _UUID_AT_RE.lastIndex = d - 8;
+      const m = _UUID_AT_RE.exec(s);
+      if (m !== null) {
+        out += s.slice(copied, d - 8) +
+          (preserveIdSuffix > 0 ? `[ID:${m[0].slice(-_suffix(preserveIdSuffix))}]` : "[ID]");
+        copied = d - 8 + 36;
+        d = s.indexOf("-", copied + 8);
+        continue;
+      }
+    }
+    d = s.indexOf("-", d + 1);
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+/**
+ * Replaces hashes: words of 16+ letters and digits that {@linkcode _isHash} accepts.
+ * Runs are found by probing every 16th character, so most characters are never read.
+ */
+function _maskHashes(s: string, preserveIdSuffix: number): string {
+  let out = "";
+  let copied = 0;
+  let i = _HASH_MIN - 1;
+  while (i < s.length) {
+    if (!_isAlnum(s.charCodeAt(i))) {
+      i += _HASH_MIN;
+      continue;
+    }
+    let l = i;
+    while (l > 0 && _isAlnum(s.charCodeAt(l - 1))) l--;
+    let r = i + 1;
+    while (r < s.length && _isAlnum(s.charCodeAt(r))) r++;
+    if (
+      r - l >= _HASH_MIN && l >= copied && !(l > 0 && s.charCodeAt(l - 1) === 95) &&
+      !(r < s.length && s.charCodeAt(r) === 95)
+    ) {
+      const w = s.slice(l, r);
+      if (_isHash(w)) {
+        out += s.slice(copied, l) + _maskHash(w, preserveIdSuffix);
+        copied = r;
+      }
+    }
+    i = r + _HASH_MIN;
+  }
+  return copied === 0 ? s : out + s.slice(copied);
 }
 
 function _suffix(n: number): number {
@@ -168,11 +355,6 @@ function _suffix(n: number): number {
 
 function _maskHash(m: string, preserveIdSuffix: number): string {
   return preserveIdSuffix > 0 ? `[ID:${m.slice(-_suffix(preserveIdSuffix))}]` : "[HASH]";
-}
-
-function _mayHaveStatus(s: string): boolean {
-  return s.indexOf("HTTP") >= 0 || s.indexOf("tatus") >= 0 || s.indexOf("STATUS") >= 0 ||
-    s.indexOf("esponse") >= 0;
 }
 
 function _maskUrlPassword(m: string, user: string, pass: string): string {
@@ -226,33 +408,85 @@ function _isIdChar(c: number): boolean {
 /**
  * Masks the values of secret fields: `password=x`, `token: x`, `"api_key": "x"`,
  * `--password x`, `Authorization: Bearer x`, `Cookie: a=b`, `Bearer x`.
- * Scans keyword hits only; all the rest is plain character walking.
+ *
+ * Driven by separators: each `=` and `:` (found with `indexOf`) is checked for a key
+ * word just before it, and only secret-looking keys are looked at further. `Bearer `
+ * and `--flag value` are found the same way. Nothing is allocated for a line without
+ * secrets.
  */
 function _maskSecretFields(s: string): string {
-  let out = "";
-  let copied = 0; // s[0, copied) has been copied to out
-  let from = 0;
-  _SECRET_KEYWORD_RE.lastIndex = 0;
-  while (true) {
-    _SECRET_KEYWORD_RE.lastIndex = from;
-    const hit = _SECRET_KEYWORD_RE.exec(s);
-    if (hit === null) break;
-    // Expand the hit to the whole key.
-    let ks = hit.index;
-    while (ks > 0 && _isIdChar(s.charCodeAt(ks - 1))) ks--;
-    let ke = hit.index + hit[0].length;
-    while (ke < s.length && _isIdChar(s.charCodeAt(ke))) ke++;
-    from = ke;
-    if (ks < copied) continue;
-    const key = s.slice(ks, ke);
-    const masked = _maskAfterKey(s, ks, key, ke);
-    if (masked === undefined) continue;
-    const [vs, ve] = masked;
-    out += s.slice(copied, vs) + "[REDACTED]";
-    copied = ve;
-    from = ve;
+  let spans: number[] | undefined;
+  let eq = s.indexOf("=");
+  let co = s.indexOf(":");
+  let masked = 0; // separators inside an already masked value are skipped
+  while (eq >= 0 || co >= 0) {
+    const p = eq < 0 ? co : co < 0 ? eq : Math.min(eq, co);
+    if (p === eq) eq = s.indexOf("=", Math.max(p + 1, masked));
+    else co = s.indexOf(":", Math.max(p + 1, masked));
+    if (p < masked) continue;
+    const span = _secretAtSeparator(s, p);
+    if (span !== undefined) {
+      (spans ??= []).push(span[0], span[1]);
+      masked = span[1];
+    }
   }
-  return copied === 0 ? s : out + s.slice(copied);
+  for (const word of _BEARER_WORDS) {
+    let b = s.indexOf(word);
+    while (b >= 0) {
+      if (b === 0 || !_isIdChar(s.charCodeAt(b - 1))) {
+        const span = _maskAfterKey(s, b, s.slice(b, b + 6), b + 6);
+        if (span !== undefined) (spans ??= []).push(span[0], span[1]);
+      }
+      b = s.indexOf(word, b + 6);
+    }
+  }
+  let f = s.indexOf("--");
+  while (f >= 0) {
+    let ke = f + 2;
+    while (ke < s.length && _isIdChar(s.charCodeAt(ke))) ke++;
+    if (ke - f > 4 && s.charCodeAt(ke) === 32) {
+      const span = _maskAfterKey(s, f + 2, s.slice(f + 2, ke), ke);
+      if (span !== undefined) (spans ??= []).push(span[0], span[1]);
+    }
+    f = s.indexOf("--", ke);
+  }
+  return spans === undefined ? s : _applySpans(s, spans, "[REDACTED]");
+}
+
+const _BEARER_WORDS = ["Bearer ", "bearer ", "BEARER "];
+
+/** Last characters of secret key names (see `_SECRET_KEY_END_RE`), a cheap first filter. */
+const _KEY_LAST = new Uint8Array(128);
+for (const ch of "desntylhrwyDESNTYLHRWY") _KEY_LAST[ch.charCodeAt(0)] = 1;
+
+/** The value span to mask for a key that ends just before separator `p`, if secret. */
+function _secretAtSeparator(s: string, p: number): [number, number] | undefined {
+  let j = p - 1;
+  while (j >= 0 && s.charCodeAt(j) === 32 && p - j <= 2) j--;
+  if (j >= 0 && (s.charCodeAt(j) === 34 || s.charCodeAt(j) === 39)) j--;
+  if (j < 2) return undefined;
+  const last = s.charCodeAt(j);
+  if (last >= 128 || _KEY_LAST[last] === 0) return undefined;
+  const ke = j + 1;
+  let ks = ke;
+  while (ks > 0 && _isIdChar(s.charCodeAt(ks - 1))) ks--;
+  if (ke - ks < 3) return undefined;
+  return _maskAfterKey(s, ks, s.slice(ks, ke), ke);
+}
+
+/** Replaces the [start, end) spans (a flat list, any order, maybe overlapping) by `text`. */
+function _applySpans(s: string, spans: number[], text: string): string {
+  const order: number[] = [];
+  for (let k = 0; k < spans.length; k += 2) order.push(k);
+  order.sort((a, b) => spans[a] - spans[b]);
+  let out = "";
+  let copied = 0;
+  for (const k of order) {
+    if (spans[k] < copied) continue;
+    out += s.slice(copied, spans[k]) + text;
+    copied = spans[k + 1];
+  }
+  return out + s.slice(copied);
 }
 
 /** Returns the [start, end) of the value to mask after a key, or undefined. */
@@ -268,8 +502,9 @@ function _maskAfterKey(
     // "Bearer <token>" anywhere.
     if (s.charCodeAt(ke) !== 32) return undefined;
     const vs = ke + 1;
+    if (_isPlaceholderAt(s, vs)) return undefined;
     const ve = _tokenEnd(s, vs);
-    return ve - vs >= 8 && s.slice(vs, ve) !== "[REDACTED]" ? [vs, ve] : undefined;
+    return ve - vs >= 8 ? [vs, ve] : undefined;
   }
   const header = norm === "authorization" || norm === "proxyauthorization" || norm === "cookie" ||
     norm === "setcookie";
@@ -294,6 +529,7 @@ function _maskAfterKey(
     vs = j; // CLI flag: --password value
   } else return undefined;
   if (vs >= s.length) return undefined;
+  if (_isPlaceholderAt(s, vs)) return undefined;
   const q = s[vs];
   let ve: number;
   if (q === '"' || q === "'") {
@@ -303,9 +539,11 @@ function _maskAfterKey(
     ve = Math.min(ve, s.length);
   } else if (header) {
     ve = s.length;
-    // A quoted header value ends at the quote that closes it.
-    const close = s.indexOf('"', vs);
-    if (close >= 0 && quotedKey) ve = close;
+    // A quoted header ("Authorization: x" or 'Authorization: x') ends at its closing quote.
+    if (quotedKey) {
+      const close = s.indexOf(s[ks - 1], vs);
+      if (close >= 0) ve = close;
+    }
   } else {
     ve = _tokenEnd(s, vs);
   }
@@ -326,6 +564,16 @@ function _tokenEnd(s: string, i: number): number {
     i++;
   }
   return i;
+}
+
+/** Values that are placeholders, not secrets: `[REDACTED]`, `[JWT]`, `${VAR}`. */
+const _PLACEHOLDER_AT_RE = /\[[A-Z][A-Z_ ]{1,30}(?::[^\]\s]{0,16})?\]|\$\{[A-Za-z_][\w.]{0,64}\}/y;
+
+function _isPlaceholderAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c !== 91 && c !== 36) return false;
+  _PLACEHOLDER_AT_RE.lastIndex = i;
+  return _PLACEHOLDER_AT_RE.test(s);
 }
 
 const _PLACEHOLDER_RE =

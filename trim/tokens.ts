@@ -15,7 +15,7 @@ const _CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) _CLASS[c] = 1;
   else if (c >= 48 && c <= 57) _CLASS[c] = 2;
-  else if (c === 32 || c === 9 || c === 11 || c === 12 || c === 13) _CLASS[c] = 3;
+  else if (c === 32 || (c >= 9 && c <= 13)) _CLASS[c] = 3;
 }
 
 // Calibrated weights (see module docs).
@@ -95,4 +95,85 @@ export function countWords(line: string): number {
     }
   }
   return words;
+}
+
+/**
+ * Accumulates words and estimated tokens of many lines in one pass per line.
+ * With a custom estimator, words are counted by {@linkcode countWords} and tokens by
+ * the estimator.
+ *
+ * @example
+ * ```ts
+ * import { LineMeter } from "./tokens.ts";
+ * const m = new LineMeter();
+ * m.add("npm ERR! code ERESOLVE");
+ * console.assert(m.words === 4 && m.tokens > 3);
+ * ```
+ */
+export class LineMeter {
+  /** Words counted so far. */
+  words = 0;
+  /** Estimated tokens so far. */
+  tokens = 0;
+  #estimate: ((line: string) => number) | undefined;
+
+  /** @param estimate a custom token estimator; the built-in one when omitted. */
+  constructor(estimate?: (line: string) => number) {
+    this.#estimate = estimate === estimateTokens ? undefined : estimate;
+  }
+
+  /** Adds one line. */
+  add(line: string): void {
+    if (this.#estimate !== undefined) {
+      this.words += countWords(line);
+      this.tokens += this.#estimate(line);
+      return;
+    }
+    let tokens = _LINE;
+    let words = 0;
+    let prev = 3;
+    let run = 0;
+    for (let i = 0; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (c < 128) {
+        const k = _CLASS[c];
+        if (k === 1) {
+          if (prev === 1) tokens += _LETTER_EXTRA;
+          else {
+            tokens += _LETTER_RUN;
+            if (prev === 3) words++;
+          }
+        } else if (k === 2) {
+          tokens += _DIGIT;
+          if (prev !== 2) {
+            tokens += _DIGIT_RUN;
+            if (prev === 3) words++;
+          }
+        } else if (k === 3) {
+          if (prev === 3) {
+            if (++run === 1) tokens += _SPACE_RUN;
+          } else run = 0;
+        } else {
+          tokens += _PUNCT;
+          if (prev === 3) words++;
+        }
+        prev = k;
+      } else {
+        if (c === 0xa0) {
+          prev = 3;
+          run = 0;
+          continue;
+        }
+        tokens += c >= 0x2e80 && c <= 0xd7af
+          ? _CJK
+          : c >= 0xdc00 && c <= 0xdfff
+          ? 0
+          : _OTHER_NON_ASCII;
+        if (prev === 3) words++;
+        prev = 0;
+      }
+    }
+    this.words += words;
+    this.tokens += tokens;
+  }
 }
