@@ -11,8 +11,8 @@ import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { estimateTokens } from "../trim/tokens.ts";
 
 function features(line: string): number[] {
-  // [line, letterRuns, extraLetters, digits, digitRuns, punct, spaceRuns, cjk, otherNonAscii]
-  const f = [1, 0, 0, 0, 0, 0, 0, 0, 0];
+  // [line, letterRuns, extraLetters, digits, digitRuns, punctRuns, spaceRuns, cjk, otherNonAscii, extraPunct, extraUpper]
+  const f = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
   let prev = 3;
   let run = 0;
   for (let i = 0; i < line.length; i++) {
@@ -25,7 +25,7 @@ function features(line: string): number[] {
         : c === 32 || c === 9
         ? 3
         : 0;
-      if (k === 1) f[prev === 1 ? 2 : 1]++;
+      if (k === 1) f[prev === 1 ? (c <= 90 ? 10 : 2) : 1]++;
       else if (k === 2) {
         f[3]++;
         if (prev !== 2) f[4]++;
@@ -34,7 +34,7 @@ function features(line: string): number[] {
           run++;
           if (run === 1) f[6]++;
         } else run = 0;
-      } else f[5]++;
+      } else f[prev === 0 ? 9 : 5]++;
       prev = k;
     } else {
       if (c >= 0x2e80 && c <= 0xd7af) f[7]++;
@@ -63,7 +63,7 @@ function solve(a: number[][], b: number[]): number[] {
   return b.map((v, i) => (Math.abs(a[i][i]) < 1e-9 ? 0 : v / a[i][i]));
 }
 
-const k = 9;
+const k = 11;
 const ata = Array.from({ length: k }, () => new Array(k).fill(0));
 const atb = new Array(k).fill(0);
 for (const file of Deno.args) {
@@ -76,19 +76,20 @@ for (const file of Deno.args) {
     est += estimateTokens(line);
     // Weight each file equally-ish by sampling at most 3000 lines.
   }
-  const step = Math.max(1, Math.floor(lines.length / 3000));
-  for (let i = 0; i < lines.length; i += step) {
-    const f = features(lines[i]);
-    const y = encode(lines[i] + "\n").length;
-    for (let r = 0; r < k; r++) {
-      atb[r] += f[r] * y;
-      for (let c = 0; c < k; c++) ata[r][c] += f[r] * f[c];
-    }
+  // One row per file, scaled by 1/real: least squares then minimizes relative error per file.
+  const f = new Array(k).fill(0);
+  for (const line of lines) {
+    const g = features(line);
+    for (let r = 0; r < k; r++) f[r] += g[r];
+  }
+  for (let r = 0; r < k; r++) {
+    atb[r] += f[r] / real;
+    for (let c = 0; c < k; c++) ata[r][c] += (f[r] * f[c]) / (real * real);
   }
   console.log(`${(est / real).toFixed(3)}  est=${Math.round(est)} real=${real}  ${file}`);
 }
 const w = solve(ata, atb);
 console.log(
-  "weights [line, letterRun, extraLetter, digit, digitRun, punct, spaceRun, cjk, other]:",
+  "weights [line, letterRun, extraLetter, digit, digitRun, punctRun, spaceRun, cjk, other, extraPunct, extraUpper]:",
   w.map((x) => x.toFixed(3)).join(", "),
 );

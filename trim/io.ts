@@ -42,8 +42,9 @@ export function toStoppableReadable(
 ): ReadableStream<Uint8Array | string> {
   const iterator = _iterate(input);
   let stopReason: StopReason | undefined;
+  // Wakes the pending pull, if any. A fresh one per pull: a long-lived promise raced on
+  // every pull would keep a reaction, and with it every chunk, alive until the end.
   let wake: (() => void) | undefined;
-  const stopped = new Promise<void>((resolve) => (wake = resolve));
   const stop = (reason: StopReason) => {
     if (stopReason) return;
     stopReason = reason;
@@ -74,7 +75,14 @@ export function toStoppableReadable(
         return;
       }
       const next = iterator.next();
-      const got = await Promise.race([next, stopped.then(() => undefined)]);
+      const got = await new Promise<IteratorResult<Uint8Array | string> | undefined>(
+        (resolve, reject) => {
+          // A chunk already read when the stop comes still gets one turn to arrive.
+          wake = () => setTimeout(() => resolve(undefined), 0);
+          next.then(resolve, reject);
+        },
+      );
+      wake = undefined;
       if (got === undefined) {
         cleanup();
         controller.close();

@@ -19,15 +19,17 @@ for (let c = 0; c < 128; c++) {
 }
 
 // Calibrated weights (see module docs).
-const _LINE = 0.66; // the newline and line start
-const _LETTER_RUN = 0.43; // a word
-const _LETTER_EXTRA = 0.149; // each further letter past the first in a run
-const _DIGIT = 0.275; // each digit
-const _PUNCT = 0.70;
-const _DIGIT_RUN = 1.12; // a run of digits
-const _SPACE_RUN = 0.81; // a run of two or more spaces or tabs
+const _LINE = 1.352; // the newline and line start
+const _LETTER_RUN = 0.446; // a word
+const _LETTER_EXTRA = 0.151; // each further letter past the first in a run
+const _UPPER_EXTRA = 0.197; // a further capital in a run (ALL_CAPS splits more)
+const _DIGIT = 0.238; // each digit
+const _PUNCT = 0.438; // the first of a run of punctuation
+const _PUNCT_EXTRA = 0.311; // each further one (BPE merges "://", ")," …)
+const _DIGIT_RUN = 1.445; // a run of digits
+const _SPACE_RUN = 0.676; // a run of two or more spaces or tabs
 const _CJK = 1.0;
-const _OTHER_NON_ASCII = 0.55;
+const _OTHER_NON_ASCII = 0.4;
 
 /**
  * Estimates the number of BPE tokens of one line (the line's newline included).
@@ -48,7 +50,7 @@ export function estimateTokens(line: string): number {
     if (c < 128) {
       const k = _CLASS[c];
       if (k === 1) {
-        tokens += prev === 1 ? _LETTER_EXTRA : _LETTER_RUN;
+        tokens += prev === 1 ? (c <= 90 ? _UPPER_EXTRA : _LETTER_EXTRA) : _LETTER_RUN;
       } else if (k === 2) {
         tokens += _DIGIT;
         if (prev !== 2) tokens += _DIGIT_RUN;
@@ -58,7 +60,7 @@ export function estimateTokens(line: string): number {
           if (run === 1) tokens += _SPACE_RUN;
         } else run = 0;
       } else {
-        tokens += _PUNCT;
+        tokens += prev === 0 ? _PUNCT_EXTRA : _PUNCT;
       }
       prev = k;
     } else {
@@ -138,7 +140,7 @@ export class LineMeter {
       if (c < 128) {
         const k = _CLASS[c];
         if (k === 1) {
-          if (prev === 1) tokens += _LETTER_EXTRA;
+          if (prev === 1) tokens += c <= 90 ? _UPPER_EXTRA : _LETTER_EXTRA;
           else {
             tokens += _LETTER_RUN;
             if (prev === 3) words++;
@@ -154,7 +156,7 @@ export class LineMeter {
             if (++run === 1) tokens += _SPACE_RUN;
           } else run = 0;
         } else {
-          tokens += _PUNCT;
+          tokens += prev === 0 ? _PUNCT_EXTRA : _PUNCT;
           if (prev === 3) words++;
         }
         prev = k;
