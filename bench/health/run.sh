@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# porthealth benchmark with wrk on 127.0.0.1. Usage: bench/health/run.sh [quick]
+# Needs wrk (apt-get install -y wrk) and curl. Prints the figures recorded in RESULTS.md.
+# "quick" shortens every run (5 s, 20 s soak) for a smoke test.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+DENO=${DENO:-$(npx -y deno@2.9.6 eval 'console.log(Deno.execPath())' 2>/dev/null)}
+DUR=${DUR:-10s}
+SOAK=${SOAK:-60}
+if [ "${1:-}" = quick ]; then DUR=5s; SOAK=20; fi
+PORT=${PORT:-18888}
+# V8 flags porthealth runs with (the same as `deno task serve` / `deno task compile`).
+PH_FLAGS=${PH_FLAGS:---v8-flags=--max-semi-space-size=1}
+TMP=$(mktemp -d)
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$TMP"; }
+trap cleanup EXIT
+
+rss() { awk '/VmRSS|VmHWM/ {printf "%s %.1f MB  ", $1, $2/1024}' "/proc/$1/status"; echo; }
+
+# start <name> <fixture args...>: fixture + porthealth, sets PH (porthealth pid)
+start() {
+  local name=$1; shift
+  "$DENO" run -A bench/health/fixture.ts --out "$TMP/$name.yaml" --port "$PORT" "$@" >"$TMP/$name.fixture" &
+  FX=$!; PIDS+=("$FX")
+  until grep -q ready "$TMP/$name.fixture" 2>/dev/null; do sleep 0.1; done
+  [ -n "${CACHE:-}" ] && sed -i "s/^server: { \(.*\) }$/server: { \1, cache: $CACHE }/" "$TMP/$name.yaml"
+  "$DENO" run -A $PH_FLAGS serve.ts --config "$TMP/$name.yaml" >"$TMP/$name.log" &
+  PH=$!; PIDS+=("$PH")
+  until curl -fs "http://127.0.0.1:$PORT/live" >/dev/null 2>&1; do sleep 0.1; done
+}
+stop() { kill "$PH" "$FX"; wait "$PH" "$FX" 2>/dev/null || true; }
+
+echo "== machine: $(nproc) cores, $(uname -sr), deno $("$DENO" --version | head -1 | cut -d' ' -f2), $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2)"
+
+echo "== load average now: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews every figure)"
+
+echo; echo "== baseline: bare Deno.serve returning OK (the machine's ceiling), wrk -t2 -c100 -d$DUR"
+"$DENO" eval 'Deno.serve({ hostname: "127.0.0.1", port: '"$PORT"', onListen() {} }, () => new Response("OK"))' &
+B=$!; PIDS+=("$B")
+until curl -fs "http://127.0.0.1:$PORT/" >/dev/null 2>&1; do sleep 0.1; done
+wrk -t2 -c100 -d"$DUR" "http://127.0.0.1:$PORT/" | grep -E "Requests/sec"
+kill "$B"; wait "$B" 2>/dev/null || true
+
+echo; echo "== /live (1 check), wrk -t2 -c100 -d$DUR"
+start live --checks 1 --listeners 1
+wrk -t2 -c100 -d"$DUR" --latency "http://127.0.0.1:$PORT/live" | grep -E "Requests/sec|50%|99%|errors|Non-2xx"
+echo "RSS: $(rss "$PH")"
+stop
+
+echo; echo "== /health with 1,000 open checks (10 listeners)"
+start h1000 --checks 1000 --listeners 10
+echo "idle RSS: $(rss "$PH")"
+echo "one request: $(curl -s -o /dev/null -w '%{http_code} %{time_total}s' "http://127.0.0.1:$PORT/health")"
+echo "-- wrk -t1 -c1 -d$DUR"
+wrk -t1 -c1 -d"$DUR" --latency --timeout 10s "http://127.0.0.1:$PORT/health" | grep -E "Requests/sec|50%|99%|errors|Non-2xx"
+echo "-- wrk -t2 -c100 -d$DUR"
+wrk -t2 -c100 -d"$DUR" --latency --timeout 10s "http://127.0.0.1:$PORT/health" | grep -E "Requests/sec|50%|99%|errors|Non-2xx"
+echo "RSS: $(rss "$PH")"
+stop
+
+echo; echo "== /health with 1,000 open checks and server.cache: 1s, wrk -t2 -c100 -d$DUR"
+CACHE=1s start h1000c --checks 1000 --listeners 10
+echo "idle RSS: $(rss "$PH")"
+wrk -t2 -c100 -d"$DUR" --latency --timeout 10s "http://127.0.0.1:$PORT/health" | grep -E "Requests/sec|50%|99%|errors|Non-2xx"
+echo "RSS: $(rss "$PH")"
+stop
+
+for k in 1 2 10; do
+  echo; echo "== $k silent check(s), timeout 2s"
+  start silent$k --checks 0 --silent "$k" --timeout 2s
+  for i in 1 2 3; do
+    echo "request $i: $(curl -s -o /dev/null -w '%{http_code} %{time_total}s' "http://127.0.0.1:$PORT/health")"
+  done
+  stop
+done
+
+echo; echo "== soak: ${SOAK}s at 256 connections, 1,000 checks over 20 listeners, 5 flapping every 500 ms"
+start soak --checks 1000 --listeners 20 --flap 5 --timeout 1s
+echo "t=0s RSS: $(rss "$PH")"
+wrk -t2 -c256 -d"${SOAK}s" --latency --timeout 10s "http://127.0.0.1:$PORT/health" >"$TMP/soak.wrk" &
+W=$!
+for t in $(seq 10 10 "$SOAK"); do sleep 10; echo "t=${t}s RSS: $(rss "$PH")"; done
+wait "$W"
+grep -E "Requests/sec|50%|99%|requests in|errors|Non-2xx" "$TMP/soak.wrk" || true
+grep -q "Socket errors" "$TMP/soak.wrk" && echo "FAILED REQUESTS (socket errors above)" || echo "no socket errors"
+echo "state changes logged: $(grep -c ' check ' "$TMP/soak.log" || true)"
+stop

@@ -1,0 +1,137 @@
+/**
+ * The JSON body of `GET /health`.
+ *
+ * @module
+ */
+
+import type { ProbeErrorKind } from "./probe.ts";
+import type { Report } from "./monitor.ts";
+
+/** One check in the `/health` body. */
+export interface CheckBody {
+  /** From config. */
+  name: string;
+  /** From config, as written. */
+  host: string;
+  /** From config. */
+  port: number;
+  /** From config. */
+  description: string;
+  /** `healthy` when the port accepted a connection. */
+  status: "healthy" | "unhealthy";
+  /** Connect time (or time until failure) in milliseconds. */
+  latency_ms: number;
+  /** Why, when unhealthy. */
+  error?: ProbeErrorKind;
+  /** A short explanation, when unhealthy. */
+  message?: string;
+}
+
+/** The `/health` body. */
+export interface HealthBody {
+  /** `healthy` when every check is healthy. */
+  status: "healthy" | "unhealthy";
+  /** A readable summary naming the failed checks. */
+  message: string;
+  /** One entry per configured check, in config order. */
+  checks: CheckBody[];
+  /** Time of the response, ISO 8601 UTC ending in `Z`. */
+  timestamp: string;
+  /** The porthealth version. */
+  version: string;
+}
+
+const _MAX_NAMED = 10;
+
+/**
+ * Build the `/health` body from a probe round.
+ *
+ * @example Summarising a round
+ * ```ts
+ * import { healthBody } from "./body.ts";
+ * const check = { name: "db", host: "127.0.0.1", port: 5432, description: "", timeoutMs: 2000 };
+ * const body = healthBody({
+ *   checks: [{ check, status: "unhealthy", latencyMs: 0.3, error: "refused", message: "connection refused" }],
+ *   finishedAt: new Date(),
+ *   durationMs: 1,
+ * }, "0.1.0");
+ * console.assert(body.status === "unhealthy");
+ * console.assert(body.message === "1 of 1 check unhealthy: db (connection refused)");
+ * ```
+ */
+export function healthBody(report: Report, version: string, now: Date = new Date()): HealthBody {
+  const checks = report.checks.map((c): CheckBody => {
+    const out: CheckBody = {
+      name: c.check.name,
+      host: c.check.host,
+      port: c.check.port,
+      description: c.check.description,
+      status: c.status,
+      latency_ms: c.latencyMs,
+    };
+    if (c.status === "unhealthy") {
+      out.error = c.error;
+      out.message = c.message;
+    }
+    return out;
+  });
+  const failed = checks.filter((c) => c.status === "unhealthy");
+  const n = checks.length;
+  let message: string;
+  if (failed.length === 0) {
+    message = n === 1 ? "the check is healthy" : `all ${n} checks are healthy`;
+  } else {
+    const named = failed.slice(0, _MAX_NAMED).map((c) => `${c.name} (${c.message ?? c.error})`);
+    const more = failed.length - named.length;
+    message = `${failed.length} of ${n} check${n === 1 ? "" : "s"} unhealthy: ${named.join(", ")}${
+      more > 0 ? ` and ${more} more` : ""
+    }`;
+  }
+  return {
+    status: failed.length === 0 ? "healthy" : "unhealthy",
+    message,
+    checks,
+    timestamp: now.toISOString(),
+    version,
+  };
+}
+
+const _serialized = new WeakMap<
+  Report,
+  { version: string; head: Uint8Array; healthy: boolean }
+>();
+const _encoder = new TextEncoder();
+
+/**
+ * The `/health` body as compact UTF-8 JSON, and whether it is healthy. The part that depends
+ * only on the round is serialized and encoded once per round and reused by every request it
+ * answers; only the timestamp is added per response.
+ *
+ * @example Serializing
+ * ```ts
+ * import { serializeHealth } from "./body.ts";
+ * const check = { name: "db", host: "127.0.0.1", port: 5432, description: "", timeoutMs: 2000 };
+ * const report = { checks: [{ check, status: "healthy" as const, latencyMs: 0.3 }], finishedAt: new Date(), durationMs: 1 };
+ * const { healthy, bytes } = serializeHealth(report, "0.1.0", new Date(0));
+ * const body = JSON.parse(new TextDecoder().decode(bytes));
+ * console.assert(healthy && body.timestamp === "1970-01-01T00:00:00.000Z");
+ * ```
+ */
+export function serializeHealth(
+  report: Report,
+  version: string,
+  now: Date = new Date(),
+): { healthy: boolean; bytes: Uint8Array<ArrayBuffer> } {
+  let s = _serialized.get(report);
+  if (s === undefined || s.version !== version) {
+    const { status, message, checks } = healthBody(report, version, now);
+    const head = JSON.stringify({ status, message, checks });
+    s = { version, head: _encoder.encode(head.slice(0, -1)), healthy: status === "healthy" };
+    _serialized.set(report, s);
+  }
+  const tail = `,"timestamp":"${now.toISOString()}","version":${JSON.stringify(version)}}\n`;
+  const bytes = new Uint8Array(s.head.length + tail.length * 3);
+  bytes.set(s.head);
+  const { written } = _encoder.encodeInto(tail, bytes.subarray(s.head.length));
+  return { healthy: s.healthy, bytes: bytes.subarray(0, s.head.length + written) };
+}

@@ -1,0 +1,138 @@
+/**
+ * The porthealth fetch handler: `(Request) => Promise<Response>` over a {@linkcode Monitor}.
+ * Runtime-neutral; host it with `Deno.serve`, Bun.serve or the node:http adapter.
+ *
+ * @module
+ */
+
+import { CHALLENGE, checkBasicAuth } from "./auth.ts";
+import { serializeHealth } from "./body.ts";
+import { METRICS_CONTENT_TYPE, renderMetrics } from "./metrics.ts";
+import type { Monitor, Report } from "./monitor.ts";
+import { renderPage } from "./page.ts";
+import { VERSION } from "./version.ts";
+
+/** Options of {@linkcode createHandler}. */
+export interface HandlerOptions {
+  /** Probes the checks; its current config also drives auth and the page. */
+  monitor: Monitor;
+  /** Version reported in bodies and metrics; default {@linkcode VERSION}. */
+  version?: string;
+}
+
+const _ALLOW = "GET, HEAD";
+const _ROUTES = new Set(["/", "/health", "/live", "/metrics"]);
+
+/**
+ * Create the fetch handler.
+ *
+ * - `GET`/`HEAD /health`: JSON body, 200 when every check is healthy, 503 otherwise.
+ * - `/live`: `OK`, 200. `/`: the HTML status page (`?refresh=<seconds>`, default 5).
+ * - `/metrics`: Prometheus text format.
+ * - Other paths 404; other methods 405 with `Allow: GET, HEAD`; with auth enabled, every
+ *   request without the right Basic credentials gets 401 and a `WWW-Authenticate` challenge.
+ *
+ * @example Serving /live
+ * ```ts
+ * import { createHandler } from "./handler.ts";
+ * import { Monitor } from "./monitor.ts";
+ * import { parseConfig } from "./config.ts";
+ * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 1 }\n");
+ * const handler = createHandler({ monitor: new Monitor({ dial: () => Promise.resolve(), config }) });
+ * const res = await handler(new Request("http://localhost/live"));
+ * console.assert(res.status === 200 && (await res.text()) === "OK");
+ * ```
+ */
+export function createHandler(options: HandlerOptions): (request: Request) => Promise<Response> {
+  const { monitor } = options;
+  const version = options.version ?? VERSION;
+  const metrics = new WeakMap<Report, string>();
+  return async (request) => {
+    const auth = monitor.config.auth;
+    if (auth.enabled) {
+      const header = request.headers.get("authorization");
+      if (!checkBasicAuth(header, auth.username, auth.password)) {
+        return _respond(401, "Unauthorized\n", _H_401);
+      }
+    }
+    const path = _pathOf(request.url);
+    if (!_ROUTES.has(path)) return _respond(404, "Not Found\n", _H_TEXT);
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return _respond(405, "Method Not Allowed\n", _H_405);
+    }
+    switch (path) {
+      case "/live":
+        return _respond(200, "OK", _H_TEXT);
+      case "/health": {
+        const report = await monitor.check();
+        const { healthy, bytes } = serializeHealth(report, version);
+        return _respond(healthy ? 200 : 503, bytes, _H_JSON);
+      }
+      case "/metrics": {
+        const report = await monitor.check();
+        let text = metrics.get(report);
+        if (text === undefined) {
+          text = renderMetrics(report, version);
+          metrics.set(report, text);
+        }
+        return _respond(200, text, _H_METRICS);
+      }
+      default: {
+        const nonce = _nonce();
+        const refresh = Number(new URL(request.url).searchParams.get("refresh"));
+        const html = renderPage({
+          config: monitor.config,
+          version,
+          report: monitor.last,
+          nonce,
+          refreshSeconds: Number.isFinite(refresh) && refresh >= 1 && refresh <= 3600
+            ? refresh
+            : undefined,
+        });
+        return _respond(200, html, {
+          ..._H_COMMON,
+          "content-type": "text/html; charset=utf-8",
+          "content-security-policy":
+            `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+          "x-frame-options": "DENY",
+          "referrer-policy": "no-referrer",
+        });
+      }
+    }
+  };
+}
+
+const _H_COMMON = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
+const _H_TEXT = { ..._H_COMMON, "content-type": "text/plain; charset=utf-8" };
+const _H_401 = { ..._H_TEXT, "www-authenticate": CHALLENGE };
+const _H_405 = { ..._H_TEXT, allow: _ALLOW };
+const _H_JSON = { ..._H_COMMON, "content-type": "application/json; charset=utf-8" };
+const _H_METRICS = { ..._H_COMMON, "content-type": METRICS_CONTENT_TYPE };
+
+// The path of an absolute request URL, without query or fragment, still percent-encoded
+// (the same as `new URL(url).pathname`, without building a URL on every request).
+function _pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  let end = url.length;
+  const q = url.indexOf("?", start);
+  if (q >= 0) end = q;
+  const h = url.indexOf("#", start);
+  if (h >= 0 && h < end) end = h;
+  return url.slice(start, end);
+}
+
+// HEAD responses keep their body: Deno.serve, Bun.serve and the node:http adapter send the
+// headers (with the GET Content-Length) and drop the body.
+function _respond(
+  status: number,
+  body: string | Uint8Array<ArrayBuffer>,
+  headers: Record<string, string>,
+): Response {
+  return new Response(body, { status, headers });
+}
+
+function _nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}

@@ -1,0 +1,164 @@
+/**
+ * The HTML status page served at `/`.
+ *
+ * @module
+ */
+
+import type { HealthConfig } from "./config.ts";
+import type { Report } from "./monitor.ts";
+
+/**
+ * Escape text for HTML element content and quoted attribute values.
+ *
+ * @example Escaping
+ * ```ts
+ * import { escapeHtml } from "./page.ts";
+ * console.assert(escapeHtml(`<a href="x">&'`) === "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+ * ```
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => _ENTITIES[c]);
+}
+
+const _ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Options of {@linkcode renderPage}. */
+export interface PageOptions {
+  /** The configuration whose checks are listed. */
+  config: HealthConfig;
+  /** The porthealth version. */
+  version: string;
+  /** The latest round, if one has run; rows show "pending" otherwise. */
+  report?: Report;
+  /** Seconds between refreshes from `/health`; default 5. */
+  refreshSeconds?: number;
+  /** The CSP nonce of the inline script. */
+  nonce: string;
+}
+
+/**
+ * Render the status page: service name, version, and a table of every check with its
+ * status, latency and error. The page re-reads `/health` every few seconds; every piece
+ * of config text is HTML-escaped, and the script writes only through `textContent`.
+ *
+ * @example Rendering
+ * ```ts
+ * import { renderPage } from "./page.ts";
+ * import { parseConfig } from "./config.ts";
+ * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 1, name: '<db>' }\n");
+ * const html = renderPage({ config, version: "0.1.0", nonce: "abc" });
+ * console.assert(html.includes("&lt;db&gt;") && !html.includes("<db>"));
+ * ```
+ */
+export function renderPage(options: PageOptions): string {
+  const { config, version, report, nonce } = options;
+  const refresh = options.refreshSeconds ?? 5;
+  const title = escapeHtml(config.server.name);
+  const results = new Map(report?.checks.map((c) => [c.check, c]));
+  const rows = config.checks.map((check) => {
+    const r = results.get(check);
+    const status = r?.status ?? "pending";
+    const latency = r ? `${r.latencyMs.toFixed(1)} ms` : "";
+    const error = r?.error ? `${r.error}: ${r.message ?? ""}` : "";
+    return `<tr class="${status}"><td class="name">${escapeHtml(check.name)}</td>` +
+      `<td class="target">${escapeHtml(_target(check.host, check.port))}</td>` +
+      `<td class="description">${escapeHtml(check.description)}</td>` +
+      `<td class="status">${status}</td><td class="latency">${latency}</td>` +
+      `<td class="error">${escapeHtml(error)}</td></tr>`;
+  }).join("\n");
+  const overall = report
+    ? (report.checks.every((c) => c.status === "healthy") ? "healthy" : "unhealthy")
+    : "pending";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} — porthealth</title>
+<style>
+body { font: 14px/1.4 system-ui, sans-serif; margin: 2rem; color: #222; }
+h1 { font-size: 1.4rem; margin: 0 0 .3rem; }
+.meta { color: #666; margin-bottom: 1rem; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid #ddd; }
+th { background: #f4f4f4; }
+td.status { font-weight: 600; }
+tr.healthy td.status, #overall.healthy { color: #137333; }
+tr.unhealthy td.status, #overall.unhealthy { color: #c5221f; }
+tr.pending td.status, #overall.pending { color: #888; }
+#notice { color: #c5221f; }
+</style>
+</head>
+<body>
+<h1>${title}</h1>
+<div class="meta">porthealth <span id="version">${escapeHtml(version)}</span> ·
+overall: <span id="overall" class="${overall}">${overall}</span> ·
+updated <span id="updated">${report ? report.finishedAt.toISOString() : "never"}</span>
+<span id="notice"></span></div>
+<p id="message"></p>
+<table id="checks">
+<thead><tr><th>Name</th><th>Target</th><th>Description</th><th>Status</th><th>Latency</th><th>Error</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<script nonce="${escapeHtml(nonce)}">
+(() => {
+  const refreshMs = ${Math.round(refresh * 1000)};
+  const $ = (id) => document.getElementById(id);
+  const cell = (cls, text) => {
+    const td = document.createElement("td");
+    td.className = cls;
+    td.textContent = text;
+    return td;
+  };
+  const target = (h, p) => (h.includes(":") && !h.startsWith("[") ? "[" + h + "]" : h) + ":" + p;
+  async function refresh() {
+    try {
+      const res = await fetch("health", { cache: "no-store", headers: { accept: "application/json" } });
+      if (res.status !== 200 && res.status !== 503) throw new Error("HTTP " + res.status);
+      const body = await res.json();
+      const tbody = $("checks").tBodies[0];
+      const rows = body.checks.map((c) => {
+        const tr = document.createElement("tr");
+        tr.className = c.status;
+        tr.append(
+          cell("name", c.name),
+          cell("target", target(c.host, c.port)),
+          cell("description", c.description),
+          cell("status", c.status),
+          cell("latency", c.latency_ms.toFixed(1) + " ms"),
+          cell("error", c.error ? c.error + ": " + (c.message || "") : ""),
+        );
+        return tr;
+      });
+      tbody.replaceChildren(...rows);
+      $("overall").textContent = body.status;
+      $("overall").className = body.status;
+      $("message").textContent = body.message;
+      $("version").textContent = body.version;
+      $("updated").textContent = body.timestamp;
+      $("notice").textContent = "";
+    } catch (err) {
+      $("notice").textContent = "· could not refresh: " + err.message;
+    } finally {
+      setTimeout(refresh, refreshMs);
+    }
+  }
+  refresh();
+})();
+</script>
+</body>
+</html>
+`;
+}
+
+function _target(host: string, port: number): string {
+  return host.includes(":") && !host.startsWith("[") ? `[${host}]:${port}` : `${host}:${port}`;
+}
