@@ -12,45 +12,102 @@ const POSITIVE: Array<[string, string]> = [
   ["at 2024-05-14T09:12:03+02:00 started", "at [TIME] started"],
   ["2024-05-14 09:12:03 UTC worker up", "[TIME] worker up"],
   ["2015-10-18 18:05:27,570 INFO [main] Hadoop", "[TIME] INFO [main] Hadoop"],
-  ["Jun 14 15:16:01 combo sshd(pam_unix)[19939]: check pass", "[TIME] combo sshd(pam_unix)[19939]: check pass"],
+  [
+    "Jun 14 15:16:01 combo sshd(pam_unix)[19939]: check pass",
+    "[TIME] combo sshd(pam_unix)[19939]: check pass",
+  ],
   ["Jul  1 09:00:55 calvisitor kernel[0]: ARPT", "[TIME] calvisitor kernel[0]: ARPT"],
-  ["[Sun Dec 04 04:47:44 2005] [notice] workerEnv.init() ok", "[TIME] [notice] workerEnv.init() ok"],
-  ['1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.0"', '[IP] - - [[TIME]] "GET / HTTP/1.0"'],
-  ["081109 213907 35 INFO dfs.DataNode: Receiving block", "[TIME] 35 INFO dfs.DataNode: Receiving block"],
-  ["17/06/09 20:10:40 INFO executor.CoarseGrainedExecutorBackend", "[TIME] INFO executor.CoarseGrainedExecutorBackend"],
+  [
+    "[Sun Dec 04 04:47:44 2005] [notice] workerEnv.init() ok",
+    "[TIME] [notice] workerEnv.init() ok",
+  ],
+  [
+    '1.2.3.4 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.0"',
+    '[IP] - - [[TIME]] "GET / HTTP/1.0"',
+  ],
+  [
+    "081109 213907 35 INFO dfs.DataNode: Receiving block",
+    "[TIME] 35 INFO dfs.DataNode: Receiving block",
+  ],
+  [
+    "17/06/09 20:10:40 INFO executor.CoarseGrainedExecutorBackend",
+    "[TIME] INFO executor.CoarseGrainedExecutorBackend",
+  ],
   ["03-17 16:13:38.811  1702  2395 D WindowManager: x", "[TIME]  1702  2395 D WindowManager: x"],
-  ["20171223-22:15:29:606|Step_LSC|30002312|onStandStepChanged", "[TIME]|Step_LSC|30002312|onStandStepChanged"],
-  ["- 1117838570 2005.06.03 R02-M1-N0 2005-06-03-15.42.50.675872 RAS", "- 1117838570 [TIME] R02-M1-N0 [TIME] RAS"],
+  [
+    "20171223-22:15:29:606|Step_LSC|30002312|onStandStepChanged",
+    "[TIME]|Step_LSC|30002312|onStandStepChanged",
+  ],
+  [
+    "- 1117838570 2005.06.03 R02-M1-N0 2005-06-03-15.42.50.675872 RAS",
+    "- 1117838570 [TIME] R02-M1-N0 [TIME] RAS",
+  ],
   ["I1121 12:34:56.789012  1234 main.go:42] ready", "I1121 [TIME]  1234 main.go:42] ready"],
   // IPv4, with port
   ["connect to 10.0.4.17 failed", "connect to [IP] failed"],
   ["upstream 192.168.1.20:8080 timed out", "upstream [IP]:[PORT] timed out"],
-  ["Receiving block src: /10.250.19.102:54106 dest: /10.250.19.102:50010", "Receiving block src: /[IP]:[PORT] dest: /[IP]:[PORT]"],
+  [
+    "Receiving block src: /10.250.19.102:54106 dest: /10.250.19.102:50010",
+    "Receiving block src: /[IP]:[PORT] dest: /[IP]:[PORT]",
+  ],
   // code-hosting tokens
   ["GITHUB_TOKEN ghp_abcdefghijklmnopqrstuvwxyz0123456789 set", "GITHUB_TOKEN [REDACTED] set"],
-  ["using gho_16C7e42F292c6912E7710c838347Ae178B4a and ghs_16C7e42F292c6912E7710c838347Ae178B4a", "using [REDACTED] and [REDACTED]"],
-  ["pat github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV", "pat [REDACTED]"],
+  [
+    "using gho_16C7e42F292c6912E7710c838347Ae178B4a and ghs_16C7e42F292c6912E7710c838347Ae178B4a",
+    "using [REDACTED] and [REDACTED]",
+  ],
+  [
+    "pat github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV",
+    "pat [REDACTED]",
+  ],
   ["glpat-xxXXxxXXxxXXxxXXxx12 in url", "[REDACTED] in url"],
   // JWT
-  ["jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U ok", "jwt [JWT] ok"],
+  [
+    "jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U ok",
+    "jwt [JWT] ok",
+  ],
   // chat tokens and webhooks
-  ["slack xoxb-1234567890-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx posted", "slack [REDACTED] posted"],
+  [
+    "slack xoxb-1234567890-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx posted",
+    "slack [REDACTED] posted",
+  ],
   ["xapp-1-A0123456789-1234567890123-abcdef0123456789abcdef", "[REDACTED]"],
-  ["POST https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX", "POST https://hooks.slack.com/services/[REDACTED]"],
-  ["https://discord.com/api/webhooks/123456789012345678/abcDEF-ghi_JKL", "https://discord.com/api/webhooks/[REDACTED]"],
+  [
+    "POST https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+    "POST https://hooks.slack.com/services/[REDACTED]",
+  ],
+  [
+    "https://discord.com/api/webhooks/123456789012345678/abcDEF-ghi_JKL",
+    "https://discord.com/api/webhooks/[REDACTED]",
+  ],
   // connection-string passwords (host kept)
-  ["DATABASE_URL=postgres://user:s3cr3t-Pass@db.example.com:5432/app", "DATABASE_URL=postgres://user:[REDACTED]@db.example.com:5432/app"],
+  [
+    "DATABASE_URL=postgres://user:s3cr3t-Pass@db.example.com:5432/app",
+    "DATABASE_URL=postgres://user:[REDACTED]@db.example.com:5432/app",
+  ],
   ["redis://:hunter2@cache:6379/0", "redis://:[REDACTED]@cache:6379/0"],
   // Authorization headers
   ["Authorization: Bearer abc.def.ghi-123456", "Authorization: [REDACTED]"],
   ["authorization: Basic dXNlcjpwYXNzd29yZA==", "authorization: [REDACTED]"],
-  ['{"Authorization": "Bearer tok_1234567890abcdef", "x": 1}', '{"Authorization": "[REDACTED]", "x": 1}'],
-  ["curl -H 'Authorization: token 0123abc' https://x", "curl -H 'Authorization: [REDACTED]' https://x"],
+  [
+    '{"Authorization": "Bearer tok_1234567890abcdef", "x": 1}',
+    '{"Authorization": "[REDACTED]", "x": 1}',
+  ],
+  [
+    "curl -H 'Authorization: token 0123abc' https://x",
+    "curl -H 'Authorization: [REDACTED]' https://x",
+  ],
   ["sending Bearer abcdefgh12345678 upstream", "sending Bearer [REDACTED] upstream"],
   // secret fields in k=v, k: v, JSON and CLI forms
   ["login user=bob password=hunter22 ok", "login user=bob password=[REDACTED] ok"],
-  ["db passwd=abc pwd=xyz DB_PASSWORD=p@ss", "db passwd=[REDACTED] pwd=[REDACTED] DB_PASSWORD=[REDACTED]"],
-  ["token=abc123 api_key=AB-CD apikey=zzz secret=s client_secret=cs access_key=ak", "token=[REDACTED] api_key=[REDACTED] apikey=[REDACTED] secret=[REDACTED] client_secret=[REDACTED] access_key=[REDACTED]"],
+  [
+    "db passwd=abc pwd=xyz DB_PASSWORD=p@ss",
+    "db passwd=[REDACTED] pwd=[REDACTED] DB_PASSWORD=[REDACTED]",
+  ],
+  [
+    "token=abc123 api_key=AB-CD apikey=zzz secret=s client_secret=cs access_key=ak",
+    "token=[REDACTED] api_key=[REDACTED] apikey=[REDACTED] secret=[REDACTED] client_secret=[REDACTED] access_key=[REDACTED]",
+  ],
   ['{"password": "hunter2", "user": "bob"}', '{"password": "[REDACTED]", "user": "bob"}'],
   ['{"api_key":"k-123","n":1}', '{"api_key":"[REDACTED]","n":1}'],
   ["password: hunter22", "password: [REDACTED]"],
@@ -66,10 +123,16 @@ const POSITIVE: Array<[string, string]> = [
   ["arn:aws:s3:eu-west-1:210987654321:bucket", "arn:aws:s3:eu-west-1:[ACCOUNT]:bucket"],
   // long hexadecimal or alphanumeric hashes
   ["HEAD is now at 9fceb02d0ae598e95dc970b74767f19372d61af8 fix", "HEAD is now at [HASH] fix"],
-  ["digest sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945", "digest sha256:[HASH]"],
+  [
+    "digest sha256:4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    "digest sha256:[HASH]",
+  ],
   ["cache key Xk7mP2qR9sT4vW8yZ1aB3cD5eF", "cache key [HASH]"],
   // HTTP status codes in an HTTP context
-  ['10.1.1.1 - - "GET /api/orders HTTP/1.1" 503 1234', '[IP] - - "GET /api/orders HTTP/1.1" [5xx] 1234'],
+  [
+    '10.1.1.1 - - "GET /api/orders HTTP/1.1" 503 1234',
+    '[IP] - - "GET /api/orders HTTP/1.1" [5xx] 1234',
+  ],
   ["request failed status=404 path=/x", "request failed status=[4xx] path=/x"],
   ['{"statusCode":201,"ok":true}', '{"statusCode":[2xx],"ok":true}'],
   ["upstream returned HTTP 502", "upstream returned HTTP [5xx]"],
@@ -78,7 +141,10 @@ const POSITIVE: Array<[string, string]> = [
   ["\x1b[31mERROR\x1b[0m build failed", "ERROR build failed"],
   ["\x1b[1m\x1b[32m✓\x1b[39m\x1b[22m passed", "✓ passed"],
   // PEM key on one line (JSON-escaped)
-  ['"key": "-----BEGIN RSA PRIVATE KEY-----\\nMIIEow\\n-----END RSA PRIVATE KEY-----" ok', '"key": "[REDACTED PRIVATE KEY]" ok'],
+  [
+    '"key": "-----BEGIN RSA PRIVATE KEY-----\\nMIIEow\\n-----END RSA PRIVATE KEY-----" ok',
+    '"key": "[REDACTED PRIVATE KEY]" ok',
+  ],
 ];
 
 // Lines that must stay readable: no over-redaction.
