@@ -13,7 +13,11 @@
  */
 
 import { parseArgs } from "node:util";
+import { loadTrimConfig } from "./adapters/config_file.ts";
 import { assertDistinctOutput } from "./adapters/file.ts";
+import { loadTelemetry, telemetryFilePath, tryRecordTelemetry } from "./adapters/telemetry_fs.ts";
+import { mergeTrimConfigs } from "./trim/config.ts";
+import { formatTelemetrySummary, telemetryDisabled } from "./trim/telemetry.ts";
 import { TrimError } from "./trim/errors.ts";
 import { processLogStream } from "./trim/process.ts";
 import type { Aggressiveness, TrimOptions, TrimResult } from "./trim/types.ts";
@@ -43,10 +47,17 @@ Options:
       --max-line-length N      lines longer than N characters become [TRUNCATED]
       --preserve-id-suffix N   keep the last N (0-16) characters of masked ids/hashes
       --no-dedupe              do not fold repeats into [xN] lines
+      --config PATH            custom rules from PATH (default: ./.trim.yml when present)
+      --no-config              ignore any .trim.yml
+      --no-telemetry           do not record this run's savings (also TRIM_TELEMETRY=0)
+      --telemetry-summary      print the local savings summary and exit
   -h, --help                   show this help
   -V, --version                show the version
 
-Exit codes: 0 ok, 1 runtime failure, 2 usage error, 130 interrupted.
+Telemetry: each run's token savings are recorded locally in ~/.trim/telemetry.json
+(or $TRIM_TELEMETRY_DIR/telemetry.json). Nothing is ever sent anywhere.
+
+Exit codes: 0 ok, 1 runtime failure, 2 usage error or invalid config, 130 interrupted.
 `;
 
 const _LEVELS = ["low", "medium", "high", "aggressive", "auto"];
@@ -60,9 +71,12 @@ interface _Parsed {
   stats: boolean;
   json: boolean;
   options: TrimOptions;
+  configPath: string | undefined;
+  noConfig: boolean;
+  noTelemetry: boolean;
 }
 
-function _parse(argv: string[]): _Parsed | "help" | "version" {
+function _parse(argv: string[]): _Parsed | "help" | "version" | "telemetry-summary" {
   let parsed;
   try {
     parsed = parseArgs({
@@ -77,6 +91,10 @@ function _parse(argv: string[]): _Parsed | "help" | "version" {
         "max-line-length": { type: "string" },
         "preserve-id-suffix": { type: "string" },
         "no-dedupe": { type: "boolean" },
+        config: { type: "string" },
+        "no-config": { type: "boolean" },
+        "no-telemetry": { type: "boolean" },
+        "telemetry-summary": { type: "boolean" },
         help: { type: "boolean", short: "h" },
         version: { type: "boolean", short: "V" },
       },
@@ -87,6 +105,10 @@ function _parse(argv: string[]): _Parsed | "help" | "version" {
   const v = parsed.values;
   if (v.help) return "help";
   if (v.version) return "version";
+  if (v["telemetry-summary"]) return "telemetry-summary";
+  if (v.config !== undefined && v["no-config"]) {
+    throw new _UsageError("--config and --no-config cannot be combined");
+  }
   if (parsed.positionals.length > 1) {
     throw new _UsageError(
       `expected at most one input FILE, got ${parsed.positionals.length}: ${
@@ -120,6 +142,9 @@ function _parse(argv: string[]): _Parsed | "help" | "version" {
     stats: v.stats ?? false,
     json: v.json ?? false,
     options,
+    configPath: v.config,
+    noConfig: v["no-config"] ?? false,
+    noTelemetry: v["no-telemetry"] ?? false,
   };
 }
 
@@ -199,12 +224,26 @@ export async function main(argv: string[]): Promise<number> {
     console.log(`trimlog ${VERSION}`);
     return EXIT_OK;
   }
+  if (parsed === "telemetry-summary") {
+    try {
+      console.log(formatTelemetrySummary(await loadTelemetry({ onWarning: err })));
+      console.log(`Store: ${telemetryFilePath()}`);
+      return EXIT_OK;
+    } catch (e) {
+      err(_reason(e));
+      return EXIT_FAILURE;
+    }
+  }
   const { file, output } = parsed;
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   Deno.addSignalListener("SIGINT", onSigint);
   let outFile: Deno.FsFile | undefined;
   try {
+    const loaded = parsed.noConfig ? undefined : await loadTrimConfig({
+      configPath: parsed.configPath,
+    });
+    if (loaded) parsed.options.config = mergeTrimConfigs(loaded.config);
     let input: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> = Deno.stdin.readable;
     if (file !== undefined) {
       let inFile: Deno.FsFile;
@@ -237,6 +276,9 @@ export async function main(argv: string[]): Promise<number> {
     const full: TrimResult = output !== undefined ? { ...result, outputPath: output } : result;
     if (parsed.stats) console.error(_summary(full));
     if (parsed.json) console.log(JSON.stringify(full, null, 2));
+    if (!parsed.noTelemetry && !telemetryDisabled(Deno.env)) {
+      await tryRecordTelemetry(full, { onWarning: err });
+    }
     return EXIT_OK;
   } catch (e) {
     if (e instanceof TrimError) {
@@ -245,7 +287,8 @@ export async function main(argv: string[]): Promise<number> {
         return EXIT_INTERRUPTED;
       }
       err(e.message);
-      return e.code === "SAME_INPUT_OUTPUT" || e.code === "INVALID_OPTION"
+      return e.code === "SAME_INPUT_OUTPUT" || e.code === "INVALID_OPTION" ||
+          e.code === "INVALID_CONFIG"
         ? EXIT_USAGE
         : EXIT_FAILURE;
     }

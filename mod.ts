@@ -29,7 +29,12 @@
  * @module
  */
 
-export { processLogStream, processLogStreamWithTimeout, trimText } from "./trim/process.ts";
+export {
+  processLogStream,
+  processLogStreamWithTimeout,
+  trimText,
+  withFileConfig,
+} from "./adapters/library.ts";
 export type { ChunkWriter, TrimInput, TrimOutput } from "./trim/process.ts";
 export { createTrimStream, type TrimStream } from "./trim/pipeline.ts";
 export { processLogFile } from "./adapters/file.ts";
@@ -37,7 +42,42 @@ export { sanitizeLine } from "./trim/sanitize.ts";
 export { createRepeatSignature } from "./trim/signature.ts";
 export { estimateTokens } from "./trim/tokens.ts";
 export { TrimError, type TrimErrorCode } from "./trim/errors.ts";
-export type { RunState } from "./trim/run.ts";
+export { detectFormat, type FormatDetector, type LogFormat } from "./trim/format.ts";
+export {
+  detectLogSources,
+  KNOWN_LOG_SOURCES,
+  LOG_SOURCE_CATEGORIES,
+  LOG_SOURCE_SIGNATURES,
+  type LogSourceSignature,
+} from "./trim/sources.ts";
+export {
+  type CompiledTrimConfig,
+  compileTrimConfig,
+  mergeTrimConfigs,
+  parseTrimConfig,
+} from "./trim/config.ts";
+export {
+  type LoadedTrimConfig,
+  loadTrimConfig,
+  type LoadTrimConfigOptions,
+  resolveTrimConfig,
+  type ResolveTrimConfigOptions,
+} from "./adapters/config_file.ts";
+export {
+  formatTelemetrySummary,
+  TELEMETRY_MAX_ENTRIES,
+  telemetryDisabled,
+  type TelemetryEntry,
+  type TelemetryStore,
+} from "./trim/telemetry.ts";
+export {
+  loadTelemetry,
+  recordTelemetry,
+  saveTelemetry,
+  telemetryFilePath,
+  type TelemetryFsOptions,
+  tryRecordTelemetry,
+} from "./adapters/telemetry_fs.ts";
 export type {
   Aggressiveness,
   EffectiveAggressiveness,

@@ -7,7 +7,7 @@
  */
 
 import { TrimError } from "../trim/errors.ts";
-import { processLogStream } from "../trim/process.ts";
+import { processLogStream } from "./library.ts";
 import type { TrimOptions, TrimResult } from "../trim/types.ts";
 
 /**

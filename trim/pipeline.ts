@@ -2,12 +2,13 @@
  * The trim pipeline: a readable list of stages, each a `TransformStream` over
  * batches of lines.
  *
- * decode + split → truncate → sanitize → fold → encode
+ * decode + split → detect → truncate → sanitize → filter → fold → encode
  *
  * @module
  */
 
 import { createEncodeStream } from "./encode.ts";
+import { filterLines, hasFilterRules, type LineFilterRules } from "./filter.ts";
 import { Folder } from "./fold.ts";
 import { createRun, meterInput, resultOf, type RunState } from "./run.ts";
 import { SecretBlockSanitizer } from "./sanitize.ts";
@@ -20,8 +21,6 @@ import type { TrimOptions, TrimResult } from "./types.ts";
 export interface TrimStream extends ReadableWritablePair<Uint8Array, Uint8Array | string> {
   /** Resolves with the result once the output has been fully produced. */
   readonly result: Promise<TrimResult>;
-  /** The state of the run (counters), for the processing operations. */
-  readonly run: RunState;
 }
 
 /**
@@ -40,6 +39,25 @@ export interface TrimStream extends ReadableWritablePair<Uint8Array, Uint8Array 
  * ```
  */
 export function createTrimStream(options: TrimOptions = {}): TrimStream {
+  return createTrimPipeline(options).stream;
+}
+
+/**
+ * The trim transform together with the state of its run (for the processing
+ * operations, which read the counters after an early stop).
+ *
+ * @example
+ * ```ts
+ * import { createTrimPipeline } from "./pipeline.ts";
+ * const { stream, run } = createTrimPipeline();
+ * await ReadableStream.from(["a\n"]).pipeThrough(stream).pipeTo(new WritableStream());
+ * console.assert(run.stats.inputLines === 1);
+ * ```
+ */
+export function createTrimPipeline(options: TrimOptions = {}): {
+  stream: TrimStream;
+  run: RunState;
+} {
   const run = createRun(options);
   const o = run.options;
   const stats = run.stats;
@@ -51,6 +69,13 @@ export function createTrimStream(options: TrimOptions = {}): TrimStream {
   });
 
   const stages: TransformStream<string[], string[]>[] = [];
+  stages.push(batchStage((batch) => {
+    for (let i = 0; i < batch.length; i++) {
+      run.format.observe(batch[i]);
+      run.sources.observe(batch[i]);
+    }
+    return batch;
+  }));
   if (o.maxLineLength !== undefined) {
     const max = o.maxLineLength;
     stages.push(batchStage((batch) => {
@@ -58,8 +83,25 @@ export function createTrimStream(options: TrimOptions = {}): TrimStream {
       return batch;
     }));
   }
-  const sanitizer = new SecretBlockSanitizer(o.preserveIdSuffix, (n) => stats.droppedLines += n);
+  const rules = o.custom?.sanitize;
+  const sanitizer = new SecretBlockSanitizer(
+    o.preserveIdSuffix,
+    (n) => stats.droppedLines += n,
+    rules?.length ? (line) => _applyRules(line, rules) : undefined,
+  );
   stages.push(batchStage((batch) => sanitizer.process(batch)));
+  const filter: LineFilterRules = {
+    keep: o.custom?.keep,
+    ignore: o.custom?.ignore,
+    include: o.include,
+    exclude: o.exclude,
+  };
+  if (hasFilterRules(filter)) {
+    stages.push(batchStage((batch) => {
+      stats.droppedLines += filterLines(batch, filter);
+      return batch;
+    }));
+  }
   if (o.dedupe) {
     const folder = new Folder({
       duplicates: (n) => stats.duplicateLines += n,
@@ -96,5 +138,13 @@ export function createTrimStream(options: TrimOptions = {}): TrimStream {
       cancel: (reason: unknown) => reject(reason),
     } as Transformer<Uint8Array, Uint8Array>),
   );
-  return { writable: split.writable, readable: readableOut, result, run };
+  return { stream: { writable: split.writable, readable: readableOut, result }, run };
+}
+
+function _applyRules(
+  line: string,
+  rules: ReadonlyArray<{ re: RegExp; replacement: string }>,
+): string {
+  for (const r of rules) line = line.replace(r.re, r.replacement);
+  return line;
 }

@@ -12,7 +12,7 @@ import {
   type TrimInput,
   type TrimOutput,
 } from "./io.ts";
-import { createTrimStream } from "./pipeline.ts";
+import { createTrimPipeline } from "./pipeline.ts";
 import { resultOf } from "./run.ts";
 import type { TrimOptions, TrimResult } from "./types.ts";
 
@@ -46,21 +46,21 @@ export async function processLogStream(
   output: TrimOutput,
   options: TrimOptions = {},
 ): Promise<TrimResult> {
-  const trim = createTrimStream(options);
+  const { stream, run } = createTrimPipeline(options);
   let stop: StopReason | undefined;
   const source = toStoppableReadable(input, {
     signal: options.signal,
     deadlineMs: options.timeoutMs,
     onStop: (reason) => (stop = reason),
   });
-  await source.pipeThrough(trim).pipeTo(toWritable(output));
+  await source.pipeThrough(stream).pipeTo(toWritable(output));
   if (stop === "aborted") {
     throw new TrimError("ABORTED", "processing was aborted; partial output was flushed", {
       cause: options.signal?.reason,
     });
   }
-  trim.run.timedOut = stop === "timeout";
-  return resultOf(trim.run);
+  run.timedOut = stop === "timeout";
+  return resultOf(run);
 }
 
 /**

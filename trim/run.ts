@@ -5,7 +5,10 @@
  * @module
  */
 
+import { type CompiledTrimConfig, compileTrimConfig } from "./config.ts";
 import { TrimError } from "./errors.ts";
+import { createFormatDetector, type FormatDetector } from "./format.ts";
+import { createSourceDetector, type SourceDetector } from "./sources.ts";
 import { estimateTokens, LineMeter } from "./tokens.ts";
 import type { TrimOptions, TrimResult, TrimStats } from "./types.ts";
 
@@ -19,6 +22,12 @@ export interface ResolvedOptions {
   dedupe: boolean;
   /** Token estimate per line. */
   estimate: (line: string) => number;
+  /** Custom rules (inline `config`, merged with a `.trim.yml` by the file-aware entry points). */
+  custom: CompiledTrimConfig | undefined;
+  /** Keep only lines matching this. */
+  include: RegExp | undefined;
+  /** Drop lines matching this. */
+  exclude: RegExp | undefined;
 }
 
 /** Mutable state of one run. */
@@ -39,7 +48,14 @@ export interface RunState {
   timedOut: boolean;
   /** Set by the source when the signal aborted the run. */
   aborted: boolean;
+  /** Streaming format vote. */
+  readonly format: FormatDetector;
+  /** Streaming source detection. */
+  readonly sources: SourceDetector;
 }
+
+/** How many detected sources a result lists at most. */
+export const MAX_DETECTED_SOURCES = 5;
 
 const _ENUMS: Record<string, readonly string[]> = {
   aggressiveness: ["low", "medium", "high", "aggressive", "auto"],
@@ -75,12 +91,18 @@ const _COUNTS = [
 export function createRun(options: TrimOptions = {}): RunState {
   _validate(options);
   const estimate = options.tokenEstimator ?? estimateTokens;
+  const custom = options.config === undefined
+    ? undefined
+    : compileTrimConfig(options.config, "config");
   return {
     options: {
       maxLineLength: options.maxLineLength,
       preserveIdSuffix: options.preserveIdSuffix ?? 0,
       dedupe: options.dedupe ?? options.outputFormat !== "jsonl-preserve",
       estimate,
+      custom,
+      include: _statelessRegExp(options.include),
+      exclude: _statelessRegExp(options.exclude),
     },
     stats: {
       inputLines: 0,
@@ -100,7 +122,15 @@ export function createRun(options: TrimOptions = {}): RunState {
     nonBlankOutput: 0,
     timedOut: false,
     aborted: false,
+    format: createFormatDetector(options.formatDetectionSampleSize),
+    sources: createSourceDetector(custom?.sources),
   };
+}
+
+/** A copy without `g`/`y`, so `test` keeps no state between lines. */
+function _statelessRegExp(re: RegExp | undefined): RegExp | undefined {
+  if (re === undefined || (!re.global && !re.sticky)) return re;
+  return new RegExp(re.source, re.flags.replace(/[gy]/g, ""));
 }
 
 function _validate(o: TrimOptions): void {
@@ -204,6 +234,10 @@ export function resultOf(run: RunState): TrimResult {
     savedTokens,
     savingsPercent: inputTokens > 0 ? Math.round((savedTokens / inputTokens) * 1000) / 10 : 0,
   };
+  const format = run.format.format;
+  if (format !== undefined) result.detectedFormat = format;
+  const sources = run.sources.ranked(MAX_DETECTED_SOURCES);
+  if (sources.length > 0) result.detectedSources = sources;
   if (run.timedOut) result.timedOut = true;
   return result;
 }

@@ -1,0 +1,581 @@
+/**
+ * Log format detection: which runtime or log layout a text is written in.
+ *
+ * {@linkcode detectLineFormat} classifies one line cheaply (dispatch on the first
+ * character, then a few anchored patterns). {@linkcode createFormatDetector} turns
+ * the per-line answers into a stream's format: the first recognizable line locks the
+ * format, a majority vote over the first `sampleSize` (default 50) non-blank lines
+ * corrects it, and after the vote 20 consecutive lines of another format re-elect.
+ * {@linkcode detectFormat} runs the same detector over a whole text.
+ *
+ * Lines that are not recognized (plain messages, blank lines) never vote and never
+ * break or extend a re-election streak.
+ *
+ * @module
+ */
+
+/**
+ * A detected log format. The built-in values are listed in
+ * {@linkcode KNOWN_LOG_FORMATS}; the type stays open to other strings.
+ *
+ * @example
+ * ```ts
+ * import type { LogFormat } from "./format.ts";
+ * const format: LogFormat = "python";
+ * console.assert(format === "python");
+ * ```
+ */
+export type LogFormat =
+  | "node"
+  | "python"
+  | "java"
+  | "go"
+  | "rust"
+  | "ruby"
+  | "php"
+  | "dotnet"
+  | "json"
+  | "logfmt"
+  | "syslog"
+  | "apache"
+  | "nginx"
+  | "kubernetes"
+  | "docker"
+  | "github-actions"
+  | "android"
+  | (string & Record<never, never>);
+
+/**
+ * Every format {@linkcode detectLineFormat} can return.
+ *
+ * @example
+ * ```ts
+ * import { KNOWN_LOG_FORMATS } from "./format.ts";
+ * console.assert(KNOWN_LOG_FORMATS.includes("python"));
+ * ```
+ */
+export const KNOWN_LOG_FORMATS: readonly LogFormat[] = Object.freeze([
+  "node",
+  "python",
+  "java",
+  "go",
+  "rust",
+  "ruby",
+  "php",
+  "dotnet",
+  "json",
+  "logfmt",
+  "syslog",
+  "apache",
+  "nginx",
+  "kubernetes",
+  "docker",
+  "github-actions",
+  "android",
+]);
+
+/**
+ * Default number of leading non-blank lines in the format vote (50).
+ *
+ * @example
+ * ```ts
+ * import { createFormatDetector, FORMAT_DETECTION_SAMPLE_SIZE } from "./format.ts";
+ * const detector = createFormatDetector(FORMAT_DETECTION_SAMPLE_SIZE * 2);
+ * console.assert(detector.format === undefined);
+ * ```
+ */
+export const FORMAT_DETECTION_SAMPLE_SIZE = 50;
+
+/**
+ * Consecutive lines of another format that re-elect the format after the vote (20).
+ *
+ * @example
+ * ```ts
+ * import { createFormatDetector, FORMAT_REELECTION_STREAK } from "./format.ts";
+ * const d = createFormatDetector(1);
+ * d.observe("goroutine 1 [running]:");
+ * for (let i = 0; i < FORMAT_REELECTION_STREAK; i++) d.observe('{"msg":"ok"}');
+ * console.assert(d.format === "json");
+ * ```
+ */
+export const FORMAT_REELECTION_STREAK = 20;
+
+// Patterns, grouped by the first character of the line they can match.
+const _LEVEL_J = "(?:TRACE|DEBUG|INFO|WARN|WARNING|ERROR|FATAL)";
+const _GHA_TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}Z /;
+const _CRI = /^\d{4}-\d{2}-\d{2}T\S+ (?:stdout|stderr) [FP] /;
+const _SPRING = /^\d{4}-\d{2}-\d{2}[ T][\d:.]+\S*\s+(?:TRACE|DEBUG|INFO|WARN|ERROR)\s+\d+ --- \[/;
+const _PY_STD =
+  /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[,.]\d{3} - [\w.-]+ - (?:DEBUG|INFO|WARNING|ERROR|CRITICAL) - /;
+const _OSLO =
+  /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} \d+ (?:DEBUG|INFO|WARNING|ERROR|CRITICAL|TRACE) [a-z_]+(?:\.[a-z_]+)+ /;
+const _ZAP = /^\S+\t(?:DEBUG|INFO|WARN|ERROR|DPANIC|PANIC|FATAL)\t\S+\.go:\d+\t/;
+const _TRACING = /^\d{4}-\d{2}-\d{2}T\S+Z\s+(?:TRACE|DEBUG|INFO|WARN|ERROR) [a-z_]\w*(?:::\w+)*: /;
+const _ZK_LOG4J = new RegExp(`^\\S+ \\S+ - ${_LEVEL_J}\\s+\\[.*@\\d+\\] - `);
+const _LOG4J = new RegExp(
+  `^[\\d\\-/:,. T]+\\s${_LEVEL_J}\\s+(?:\\[[^\\]]*\\]\\s+)?(?:[a-zA-Z_$][\\w$]*\\.)+[A-Z][\\w$]*(?::|\\s-\\s|\\s)`,
+);
+const _PY_LOGGER =
+  /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},\d{3} (?:DEBUG|INFO|WARNING|ERROR|CRITICAL) [a-z_][\w]*(?:\.[a-z_]\w*)*[: ]/;
+const _NGINX_ERR =
+  /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2} \[(?:emerg|alert|crit|error|warn|notice|info|debug)\] \d+#\d+: /;
+const _GO_STD = /^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? /;
+const _SPARK = new RegExp(`^\\d{2}/\\d{2}/\\d{2} \\d{2}:\\d{2}:\\d{2} ${_LEVEL_J} [\\w$.]+:`);
+const _LOGCAT = /^\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\s+\d+\s+\d+ [VDIWEFA] /;
+const _HDFS = new RegExp(`^\\d{6} \\d{6} \\d+ ${_LEVEL_J} [\\w$.]+:`);
+const _CLF = /^\S+ \S+ \S+ \[\d{2}\/[A-Z][a-z]{2}\/\d{4}:\d{2}:\d{2}:\d{2} [+-]\d{4}\] "/;
+const _APACHE_ERR =
+  /^\[(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}(?:\.\d+)? \d{4}\] \[/;
+const _PHP_TS = /^\[\d{2}-[A-Z][a-z]{2}-\d{4} \d{2}:\d{2}:\d{2}(?: [\w/+-]+)?\] /;
+const _MONOLOG =
+  /^\[\d{4}-\d{2}-\d{2}[T ][\d:.]+(?:[+-]\d{2}:?\d{2}|Z)?\] [\w-]+\.(?:DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL|ALERT|EMERGENCY):/;
+const _ENV_LOGGER =
+  /^\[\d{4}-\d{2}-\d{2}T\S+ +(?:TRACE|DEBUG|INFO|WARN|ERROR) +[a-z_]\w*(?:::\w+)*\] /;
+const _AIRFLOW = /^\[\d{4}-\d{2}-\d{2}[ T,][^\]]*\] \{[\w.]+:\d+\} /;
+const _GUNICORN =
+  /^\[\d{4}-\d{2}-\d{2} [\d:]+ [+-]\d{4}\] \[\d+\] \[(?:INFO|ERROR|WARNING|DEBUG|CRITICAL)\]/;
+const _MAVEN = /^\[(?:INFO|ERROR|WARNING|DEBUG)\] /;
+const _GHA_CMD = /^##\[(?:group|endgroup|error|warning|notice|debug|command|section)\]/;
+const _GHA_WF =
+  /^::(?:error|warning|notice|debug|group|endgroup|add-mask|set-output|stop-commands)/;
+const _PHP_FRAME = /^#\d+ (?:\S+\.php\(\d+\): |\{main\}|\[internal function\]: )/;
+const _BUILDKIT = /^#\d+ /;
+const _SYSLOG_PRI = /^<\d{1,3}>/;
+const _SYSLOG_3164 = /^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \S+ [^\s:]+: /;
+const _KLOG = /^[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{6}\s+\d+ [\w.-]+:\d+\] /;
+const _RUBY_LOGGER = /^[DIWEFA], \[\d{4}-\d{2}-\d{2}T[\d:.]+ #\d+\]\s+\w+ -- /;
+const _DOTNET_CONSOLE = /^(?:info|warn|fail|crit|dbug|trce): [\w.]+\[\d+\]/;
+const _PY_BASIC = /^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):(?:[\w.]+:|\s{2,})/;
+const _PY_EXC =
+  /^(?:ModuleNotFoundError|ImportError|KeyError|ValueError|AttributeError|IndentationError|NameError|ZeroDivisionError|FileNotFoundError|IndexError|PermissionError|UnicodeDecodeError|NotImplementedError|RecursionError|subprocess\.CalledProcessError|SyntaxError: invalid syntax)\b/;
+const _JS_EXC = /^(?:TypeError|ReferenceError|RangeError|SyntaxError: Unexpected token|Uncaught )/;
+const _JAVA_EXC = /^(?:[a-z][\w]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable)(?::|$)/;
+const _LOGFMT = /^[A-Za-z_][\w.-]*=(?:"[^"]*"|\S*)(?: [A-Za-z_][\w.-]*=(?:"[^"]*"|\S*)){2}/;
+const _COMPOSE = /^[\w.-]+(?:-\d+)?\s+\| /;
+const _FRAME_NODE =
+  /:\d+:\d+\)?$|\(native\)$|<anonymous>|\(node:|\(index \d+\)$|^\s+at (?:async )?file:\/\//;
+const _FRAME_JAVA =
+  /\((?:[\w$.-]+\.(?:java|kt|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$|^\s+at java\.base\//;
+const _FRAME_DOTNET = / in \S.*:line \d+$|^\s+at [\w.`<>$[\],]+\([^:]*\)$/;
+const _FRAME_PY = /^\s+File "[^"]+", line \d+/;
+const _FRAME_GO = /^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/;
+const _FRAME_RUST =
+  /\.rs:\d+(?::\d+)?$|^\s+at \/rustc\/|^\s+\d+: (?:[\w<>]+::)+[\w<>{}#]+|^\s+--> \S+\.rs:\d+/;
+const _FRAME_RUBY = /^\s+from \S+\.rb:\d+:in [`']|^\s*\S+\.rb:\d+:in [`']/;
+
+/** ASCII digit test on a char code. */
+function _isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * Classifies one line: the format whose shape it has, or `undefined` when the line
+ * has no recognizable shape (blank lines and plain messages included).
+ *
+ * Cheap enough to run on every line: it dispatches on the first character and
+ * tries only the few anchored patterns that can start with it.
+ *
+ * @example
+ * ```ts
+ * import { detectLineFormat } from "./format.ts";
+ * console.assert(detectLineFormat("Traceback (most recent call last):") === "python");
+ * console.assert(detectLineFormat("    at Object.<anonymous> (/app/index.js:3:9)") === "node");
+ * console.assert(detectLineFormat('{"level":"info","msg":"ready"}') === "json");
+ * console.assert(detectLineFormat("hello world") === undefined);
+ * ```
+ */
+export function detectLineFormat(line: string): LogFormat | undefined {
+  const c = line.charCodeAt(0);
+  if (c !== c) return undefined; // empty line (NaN)
+  if (_isDigit(c)) return _digitLine(line);
+  switch (c) {
+    case 123: // {
+      return _jsonLine(line);
+    case 32: // space
+    case 9: // tab
+      return _indentedLine(line);
+    case 91: // [
+      return _bracketLine(line);
+    case 35: // #
+      if (_GHA_CMD.test(line)) return "github-actions";
+      if (_PHP_FRAME.test(line)) return "php";
+      if (_BUILDKIT.test(line)) return "docker";
+      return undefined;
+    case 58: // :
+      return _GHA_WF.test(line) ? "github-actions" : undefined;
+    case 60: // <
+      return _SYSLOG_PRI.test(line) ? "syslog" : undefined;
+    case 40: // (
+      return line.startsWith("(node:") ? "node" : undefined;
+    case 47: // /
+      return _FRAME_RUBY.test(line) ? "ruby" : _FRAME_GO.test(line) ? "go" : undefined;
+  }
+  return _wordLine(line, c);
+}
+
+function _jsonLine(line: string): LogFormat | undefined {
+  if (line.startsWith('{"log":"')) return "docker";
+  let end = line.length - 1;
+  while (end > 0 && line.charCodeAt(end) <= 32) end--;
+  if (line.charCodeAt(end) !== 125 || line.indexOf('"') < 0) return undefined; // }
+  if (line.includes('"apiVersion":"audit.k8s.io')) return "kubernetes";
+  return "json";
+}
+
+function _indentedLine(line: string): LogFormat | undefined {
+  let i = 0;
+  while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
+  if (i === line.length) return undefined;
+  const c = line.charCodeAt(i);
+  if (c === 97 && line.startsWith("at ", i)) { // a
+    if (_FRAME_RUST.test(line)) return "rust";
+    if (_FRAME_NODE.test(line)) return "node";
+    if (_FRAME_JAVA.test(line)) return "java";
+    if (_FRAME_DOTNET.test(line)) return "dotnet";
+    return undefined;
+  }
+  if (c === 70 && _FRAME_PY.test(line)) return "python"; // F
+  if (c === 102 && _FRAME_RUBY.test(line)) return "ruby"; // f
+  if (c === 46 && /^\s+\.\.\. \d+ (?:more|common frames omitted)$/.test(line)) return "java"; // .
+  if (c === 45 && line.startsWith("---> ", i)) return "docker"; // -
+  if (c === 45 && line.startsWith("--> ", i)) return _FRAME_RUST.test(line) ? "rust" : undefined;
+  if (c === 67 && /^\s+Compiling \S+ v\d/.test(line)) return "rust"; // C
+  if (_isDigit(c)) return _FRAME_RUST.test(line) ? "rust" : undefined;
+  if (c === 47 || (c >= 65 && c <= 90 && line.charCodeAt(i + 1) === 58)) { // / or C:
+    if (_FRAME_GO.test(line)) return "go";
+    if (_FRAME_RUBY.test(line)) return "ruby";
+  }
+  return undefined;
+}
+
+function _digitLine(line: string): LogFormat | undefined {
+  const c2 = line.charCodeAt(2);
+  const c4 = line.charCodeAt(4);
+  if (c4 === 45 && line.charCodeAt(7) === 45) { // YYYY-MM-
+    if (_GHA_TS.test(line)) return "github-actions";
+    if (_CRI.test(line)) return "kubernetes";
+    if (_SPRING.test(line) || _ZK_LOG4J.test(line)) return "java";
+    if (_PY_STD.test(line) || _OSLO.test(line)) return "python";
+    if (_ZAP.test(line)) return "go";
+    if (_TRACING.test(line)) return "rust";
+    if (_LOG4J.test(line)) return "java";
+    if (_PY_LOGGER.test(line)) return "python";
+    return _CLF.test(line) ? "apache" : undefined;
+  }
+  if (c4 === 47) { // YYYY/
+    if (_NGINX_ERR.test(line)) return "nginx";
+    if (_GO_STD.test(line)) return "go";
+    return undefined;
+  }
+  if (c2 === 47 && _SPARK.test(line)) return "java"; // yy/MM/dd
+  if (c2 === 45 && _LOGCAT.test(line)) return "android"; // MM-dd
+  if (_HDFS.test(line)) return "java";
+  if (_CLF.test(line)) return "apache";
+  return _logfmtOrCompose(line);
+}
+
+function _bracketLine(line: string): LogFormat | undefined {
+  const c1 = line.charCodeAt(1);
+  if (_isDigit(c1)) {
+    if (_PHP_TS.test(line)) return "php";
+    if (_MONOLOG.test(line)) return "php";
+    if (_ENV_LOGGER.test(line)) return "rust";
+    if (_AIRFLOW.test(line) || _GUNICORN.test(line)) return "python";
+    return undefined;
+  }
+  if (_APACHE_ERR.test(line)) return "apache";
+  if (_MAVEN.test(line)) return "java";
+  if (line.startsWith("[Nest] ")) return "node";
+  if (line.startsWith("[GIN")) return "go";
+  return undefined;
+}
+
+function _wordLine(line: string, c: number): LogFormat | undefined {
+  switch (c) {
+    case 84: // T
+      if (line.startsWith("Traceback (most recent call last):")) return "python";
+      if (line.startsWith("TypeError")) return "node";
+      break;
+    case 69: // E
+      if (line.startsWith("Exception in thread ")) return "java";
+      break;
+    case 67: // C
+      if (line.startsWith("Caused by: ")) return "java";
+      break;
+    case 103: // g
+      if (/^goroutine \d+ \[/.test(line)) return "go";
+      break;
+    case 112: // p
+      if (line.startsWith("panic: ")) return "go";
+      break;
+    case 99: // c
+      if (line.startsWith("created by ")) return "go";
+      break;
+    case 116: // t
+      if (/^thread '[^']*' (?:panicked at|has overflowed)/.test(line)) return "rust";
+      break;
+    case 101: // e
+      if (/^error\[E\d{4}\]/.test(line) || line.startsWith("error: could not compile `")) {
+        return "rust";
+      }
+      break;
+    case 110: // n
+      if (/^npm (?:ERR!|error|WARN|warn|notice) /.test(line)) return "node";
+      if (line.startsWith("note: run with `RUST_BACKTRACE")) return "rust";
+      break;
+    case 80: // P
+      if (/^PHP (?:Fatal error|Warning|Notice|Parse error|Deprecated|Stack trace):/.test(line)) {
+        return "php";
+      }
+      break;
+    case 85: // U
+      if (line.startsWith("Unhandled exception. ")) return "dotnet";
+      if (line.startsWith("Uncaught ")) return "node";
+      break;
+    case 83: // S
+      if (/^Step \d+\/\d+ : /.test(line)) return "docker";
+      break;
+    case 102: // f
+      if (line.startsWith("fatal error: all goroutines are asleep")) return "go";
+      break;
+  }
+  if (c >= 65 && c <= 90) { // A-Z
+    if (_SYSLOG_3164.test(line)) return "syslog";
+    if (_KLOG.test(line)) return "kubernetes";
+    if (_RUBY_LOGGER.test(line)) return "ruby";
+    if (_PY_BASIC.test(line) || _PY_EXC.test(line)) return "python";
+    if (_JS_EXC.test(line)) return "node";
+  }
+  if (c >= 97 && c <= 122) { // a-z
+    if (_DOTNET_CONSOLE.test(line)) return "dotnet";
+    if (_JAVA_EXC.test(line)) return "java";
+  }
+  if (_CLF.test(line)) return "apache";
+  return _logfmtOrCompose(line);
+}
+
+function _logfmtOrCompose(line: string): LogFormat | undefined {
+  const eq = line.indexOf("=");
+  if (eq > 0 && eq < 64 && _LOGFMT.test(line)) return "logfmt";
+  const bar = line.indexOf("|");
+  if (bar > 0 && bar < 64 && _COMPOSE.test(line)) return "docker";
+  return undefined;
+}
+
+/**
+ * Streaming format detector; see {@linkcode createFormatDetector}.
+ *
+ * @example
+ * ```ts
+ * import { createFormatDetector, type FormatDetector } from "./format.ts";
+ * const detector: FormatDetector = createFormatDetector();
+ * detector.observe("level=info msg=started port=8080");
+ * console.assert(detector.format === "logfmt");
+ * ```
+ */
+export interface FormatDetector {
+  /** Feeds one line (without its line terminator). */
+  observe(line: string): void;
+  /** The current format, or `undefined` while no line was recognized. */
+  readonly format: LogFormat | undefined;
+}
+
+/**
+ * Creates a streaming format detector.
+ *
+ * - The first recognizable line locks the format at once.
+ * - While the first `sampleSize` (default 50) non-blank lines are read, the format
+ *   is the majority of the recognized ones (ties keep the current format).
+ * - After that window, 20 consecutive recognized lines of other formats re-elect
+ *   the format (to the most frequent of them); a line of the current format resets
+ *   the streak. Unrecognized lines are neutral.
+ *
+ * Cost: every line is classified for the first 4,096 lines. After that, while no
+ * streak is running, one line in 16 is probed; a probe of another format walks
+ * back through the skipped lines to the last line of the current format, replays
+ * them in order and tracks line by line until the streak ends. When streaks keep
+ * dying (formats interleaved line by line) the probe interval doubles, up to one
+ * line in 256, and returns to 16 after a re-election or 64 quiet probes. Reading
+ * `format` settles the lines not probed yet, so the answer is the same as with
+ * every line classified, except that at most the last 256 lines are looked back
+ * at: a streak hidden behind more than 256 unprobed lines is counted partly.
+ *
+ * @example
+ * ```ts
+ * import { createFormatDetector } from "./format.ts";
+ * const detector = createFormatDetector();
+ * detector.observe("Traceback (most recent call last):");
+ * detector.observe('  File "app.py", line 3, in <module>');
+ * console.assert(detector.format === "python");
+ * ```
+ */
+export function createFormatDetector(
+  sampleSize: number = FORMAT_DETECTION_SAMPLE_SIZE,
+): FormatDetector {
+  return new _StreamingFormatDetector(sampleSize);
+}
+
+/** Lines classified one by one before the detector starts probing. */
+const _EXACT_LINES = 4096;
+/** Smallest probe interval (lines; a power of two). */
+const _MIN_STRIDE = 16;
+/** Largest probe interval, and the number of recent lines kept (a power of two). */
+const _RING = 256;
+/** Quiet probes (no other format seen) after which the probe interval halves. */
+const _QUIET_PROBES = 64;
+
+class _StreamingFormatDetector implements FormatDetector {
+  readonly #sampleSize: number;
+  #lines = 0;
+  /** Lines before this index are accounted for (classified or provably irrelevant). */
+  #done = 0;
+  #nonBlank = 0;
+  #format: LogFormat | undefined;
+  readonly #votes = new Map<LogFormat, number>();
+  #streak = 0;
+  readonly #streakVotes = new Map<LogFormat, number>();
+  /** The last `_RING` lines, to settle lines skipped between probes. */
+  readonly #ring: string[] = new Array(_RING).fill("");
+  #stride = _MIN_STRIDE;
+  #quiet = 0;
+
+  constructor(sampleSize: number) {
+    this.#sampleSize = Number.isFinite(sampleSize) && sampleSize > 0 ? Math.floor(sampleSize) : 0;
+  }
+
+  get format(): LogFormat | undefined {
+    if (this.#done < this.#lines) this._settle(this.#lines);
+    return this.#format;
+  }
+
+  observe(line: string): void {
+    const n = this.#lines++;
+    this.#ring[n & (_RING - 1)] = line;
+    if (n < _EXACT_LINES || this.#streak !== 0 || this.#format === undefined) {
+      if (this.#done < n) this._settle(n);
+      this._classified(line, detectLineFormat(line), n >= _EXACT_LINES);
+      this.#done = n + 1;
+      return;
+    }
+    // Probing: classify one line per interval. A line of the current format
+    // settles everything before it; one of another format settles the skipped
+    // lines and starts line-by-line tracking.
+    if ((n & (this.#stride - 1)) !== this.#stride - 1) return;
+    const f = detectLineFormat(line);
+    if (f === undefined) return;
+    if (f === this.#format) {
+      this.#done = n + 1;
+      if (++this.#quiet >= _QUIET_PROBES && this.#stride > _MIN_STRIDE) {
+        this.#stride >>= 1;
+        this.#quiet = 0;
+      }
+      return;
+    }
+    this.#quiet = 0;
+    this._settle(n);
+    this._classified(line, f, true);
+    this.#done = n + 1;
+  }
+
+  /**
+   * Accounts for the unclassified lines `[#done, end)`: walks back from `end - 1`
+   * to the last line of the current format (earlier lines cannot be part of a
+   * streak) and replays the lines after it in order. Looks back `_RING` lines at most.
+   */
+  private _settle(end: number): void {
+    const from = Math.max(this.#done, end - _RING + 1);
+    this.#done = end;
+    if (this.#format === undefined || this.#streak !== 0) {
+      for (let i = from; i < end; i++) {
+        const kept = this.#ring[i & (_RING - 1)];
+        this._classified(kept, detectLineFormat(kept), true);
+      }
+      return;
+    }
+    const pending: LogFormat[] = [];
+    for (let i = end - 1; i >= from; i--) {
+      const f = detectLineFormat(this.#ring[i & (_RING - 1)]);
+      if (f === undefined) continue;
+      if (f === this.#format) break;
+      pending.push(f);
+    }
+    for (let i = pending.length - 1; i >= 0; i--) this._classified("", pending[i], true);
+  }
+
+  private _classified(line: string, f: LogFormat | undefined, probing: boolean): void {
+    if (f === undefined) {
+      if (this.#nonBlank < this.#sampleSize && /\S/.test(line)) this.#nonBlank++;
+      return;
+    }
+    if (this.#nonBlank < this.#sampleSize) {
+      this.#nonBlank++;
+      this._vote(f);
+    } else if (this.#format === undefined) {
+      this.#format = f;
+    } else if (f === this.#format) {
+      if (this.#streak !== 0) {
+        this.#streak = 0;
+        this.#streakVotes.clear();
+        // A streak that died: formats are interleaved, so probe less often.
+        if (probing && this.#stride < _RING) this.#stride <<= 1;
+      }
+    } else {
+      this._streak(f);
+    }
+  }
+
+  private _vote(f: LogFormat): void {
+    const votes = this.#votes;
+    const n = (votes.get(f) ?? 0) + 1;
+    votes.set(f, n);
+    if (this.#format === undefined || n > (votes.get(this.#format) ?? 0)) this.#format = f;
+  }
+
+  private _streak(f: LogFormat): void {
+    const votes = this.#streakVotes;
+    votes.set(f, (votes.get(f) ?? 0) + 1);
+    if (++this.#streak < FORMAT_REELECTION_STREAK) return;
+    let best: LogFormat | undefined;
+    let bestVotes = 0;
+    for (const [format, n] of votes) {
+      if (n > bestVotes) {
+        best = format;
+        bestVotes = n;
+      }
+    }
+    this.#format = best;
+    this.#streak = 0;
+    this.#stride = _MIN_STRIDE;
+    votes.clear();
+  }
+}
+
+/**
+ * Detects the format of a whole text: the answer of a
+ * {@linkcode createFormatDetector} stream detector fed every line of `text`.
+ * Recognizes, among others, Python `Traceback` blocks, Node-style `at` frames,
+ * Java `Exception in thread`, Go `goroutine` dumps, JSON and logfmt lines.
+ *
+ * @example
+ * ```ts
+ * import { detectFormat } from "./format.ts";
+ * const text = 'panic: runtime error: index out of range\n\ngoroutine 1 [running]:\nmain.main()';
+ * console.assert(detectFormat(text) === "go");
+ * console.assert(detectFormat("just some words") === undefined);
+ * ```
+ */
+export function detectFormat(
+  text: string,
+  sampleSize: number = FORMAT_DETECTION_SAMPLE_SIZE,
+): LogFormat | undefined {
+  const detector = createFormatDetector(sampleSize);
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const stop = end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    detector.observe(text.slice(start, stop));
+    start = end + 1;
+  }
+  return detector.format;
+}
