@@ -42,14 +42,97 @@ export { sanitizeLine } from "./trim/sanitize.ts";
 export { createRepeatSignature } from "./trim/signature.ts";
 export { estimateTokens } from "./trim/tokens.ts";
 export { TrimError, type TrimErrorCode } from "./trim/errors.ts";
-export { detectFormat, type FormatDetector, type LogFormat } from "./trim/format.ts";
 export {
+  createFormatDetector,
+  detectFormat,
+  detectLineFormat,
+  FORMAT_DETECTION_SAMPLE_SIZE,
+  FORMAT_REELECTION_STREAK,
+  type FormatDetector,
+  KNOWN_LOG_FORMATS,
+  type LogFormat,
+} from "./trim/format.ts";
+export {
+  createMarkerMatcher,
+  createSourceDetector,
   detectLogSources,
   KNOWN_LOG_SOURCES,
+  LOG_SOURCE_ALIASES,
   LOG_SOURCE_CATEGORIES,
   LOG_SOURCE_SIGNATURES,
   type LogSourceSignature,
+  type MarkerMatcher,
+  type SourceDetector,
 } from "./trim/sources.ts";
+export {
+  createRepeatDampener,
+  isHardSignal,
+  LineCategory,
+  type LineSignal,
+  lineSignal,
+  type RepeatDampener,
+  scoreForLevel,
+  scoreLineRelevance,
+  type ScoreOptions,
+  shouldKeepLine,
+  signalCategory,
+} from "./trim/score.ts";
+export {
+  compareSeverity,
+  inferSeverity,
+  parseSeverityLevel,
+  passesSeverityFilter,
+  SEVERITY_LEVELS,
+} from "./trim/severity.ts";
+export {
+  type AggressivenessDecisionKind,
+  type AggressivenessState,
+  createDynamicAggressivenessState,
+} from "./trim/aggressiveness.ts";
+export {
+  createRootCauseTracker,
+  isCascadeRestatement,
+  isGenuineError,
+  type RootCauseTracker,
+} from "./trim/cascade.ts";
+export {
+  hasMultilingualErrorKeyword,
+  MULTILINGUAL_ERROR_KEYWORDS,
+  type MultilingualKeywords,
+} from "./trim/multilingual.ts";
+export {
+  AGGRESSIVENESS_DROPS_TO_TIGHTEN,
+  AGGRESSIVENESS_HARD_KEEPS_TO_RELAX,
+  AGGRESSIVENESS_WINDOW,
+  CONTEXT_WINDOW_AFTER,
+  CONTEXT_WINDOW_BEFORE,
+  SCORE_KEEP_THRESHOLD,
+  TFIDF_MAP_LIMIT,
+  TFIDF_PENALTY,
+  TFIDF_REPEAT_THRESHOLD,
+} from "./trim/constants.ts";
+export {
+  ContinuationContext,
+  createContinuationContext,
+  createMultilineGrouper,
+  isContinuationLine,
+  MULTILINE_MAX_BYTES,
+  MULTILINE_MAX_LINES,
+  MultilineGrouper,
+  type MultilineGrouperOptions,
+} from "./trim/multiline.ts";
+export {
+  DEFAULT_MAX_STACK_FRAMES,
+  isInternalFrame,
+  isStackFrame,
+  reduceStackGroup,
+  STACK_COLLAPSE,
+  STACK_HIDE,
+  STACK_KEEP,
+  stackSignature,
+  type StackReduceOptions,
+  type StackReduction,
+} from "./trim/stack.ts";
 export {
   type CompiledTrimConfig,
   compileTrimConfig,

@@ -24,7 +24,7 @@ function trimlog(args: string[], input?: string, env: Record<string, string> = {
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
-async function withDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
+async function withDir<T>(fn: (dir: string) => T | Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), "trimlog-cli-"));
   try {
     return await fn(dir);
@@ -93,7 +93,7 @@ test("cli: usage errors exit 2 and name the flag and the valid values", () => {
 });
 
 test("cli: runtime failures exit 1 with one clear message", async () => {
-  await withDir(async (dir) => {
+  await withDir((dir) => {
     const r = trimlog([join(dir, "missing.log")]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /^trimlog: cannot read .*missing\.log: no such file or directory\n$/);

@@ -128,6 +128,10 @@ const POSITIVE: Array<[string, string]> = [
     "digest sha256:[HASH]",
   ],
   ["cache key Xk7mP2qR9sT4vW8yZ1aB3cD5eF", "cache key [HASH]"],
+  [
+    "network rm github_network_f45cbd657aa24fbaa2777658eab2340e",
+    "network rm github_network_[HASH]",
+  ],
   // HTTP status codes in an HTTP context
   [
     '10.1.1.1 - - "GET /api/orders HTTP/1.1" 503 1234',

@@ -152,10 +152,10 @@ const _JS_EXC = /^(?:TypeError|ReferenceError|RangeError|SyntaxError: Unexpected
 const _JAVA_EXC = /^(?:[a-z][\w]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable)(?::|$)/;
 const _LOGFMT = /^[A-Za-z_][\w.-]*=(?:"[^"]*"|\S*)(?: [A-Za-z_][\w.-]*=(?:"[^"]*"|\S*)){2}/;
 const _COMPOSE = /^[\w.-]+(?:-\d+)?\s+\| /;
-const _FRAME_NODE =
-  /:\d+:\d+\)?$|\(native\)$|<anonymous>|\(node:|\(index \d+\)$|^\s+at (?:async )?file:\/\//;
-const _FRAME_JAVA =
-  /\((?:[\w$.-]+\.(?:java|kt|scala|groovy|clj):\d+|Native Method|Unknown Source)\)$|^\s+at java\.base\//;
+const _TAIL_JAVA =
+  /^(?:[\w$.-]+\.(?:java|kt|kts|scala|groovy|clj):\d+|Native Method|Unknown Source)$/;
+const _TAIL_NODE = /:\d+:\d+$|^native$|^index \d+$|<anonymous>|^node:/;
+const _END_NODE = /:\d+:\d+$/;
 const _FRAME_DOTNET = / in \S.*:line \d+$|^\s+at [\w.`<>$[\],]+\([^:]*\)$/;
 const _FRAME_PY = /^\s+File "[^"]+", line \d+/;
 const _FRAME_GO = /^\s+\S+\.go:\d+(?: \+0x[0-9a-f]+)?$/;
@@ -218,7 +218,7 @@ function _jsonLine(line: string): LogFormat | undefined {
   let end = line.length - 1;
   while (end > 0 && line.charCodeAt(end) <= 32) end--;
   if (line.charCodeAt(end) !== 125 || line.indexOf('"') < 0) return undefined; // }
-  if (line.includes('"apiVersion":"audit.k8s.io')) return "kubernetes";
+  if (line.startsWith('{"kind":"Event","apiVersion":"audit.k8s.io')) return "kubernetes";
   return "json";
 }
 
@@ -227,13 +227,7 @@ function _indentedLine(line: string): LogFormat | undefined {
   while (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9) i++;
   if (i === line.length) return undefined;
   const c = line.charCodeAt(i);
-  if (c === 97 && line.startsWith("at ", i)) { // a
-    if (_FRAME_RUST.test(line)) return "rust";
-    if (_FRAME_NODE.test(line)) return "node";
-    if (_FRAME_JAVA.test(line)) return "java";
-    if (_FRAME_DOTNET.test(line)) return "dotnet";
-    return undefined;
-  }
+  if (c === 97 && line.startsWith("at ", i)) return _atFrame(line); // a
   if (c === 70 && _FRAME_PY.test(line)) return "python"; // F
   if (c === 102 && _FRAME_RUBY.test(line)) return "ruby"; // f
   if (c === 46 && /^\s+\.\.\. \d+ (?:more|common frames omitted)$/.test(line)) return "java"; // .
@@ -248,19 +242,47 @@ function _indentedLine(line: string): LogFormat | undefined {
   return undefined;
 }
 
+/** An `at …` stack frame: told apart by what is inside its last parentheses. */
+function _atFrame(line: string): LogFormat | undefined {
+  if (line.includes(".rs:") || line.includes("/rustc/")) return "rust";
+  const end = line.length;
+  if (line.charCodeAt(end - 1) === 41) { // )
+    const tail = line.slice(line.lastIndexOf("(") + 1, end - 1);
+    if (_TAIL_JAVA.test(tail)) return "java";
+    if (_TAIL_NODE.test(tail)) return "node";
+    if (tail.indexOf(":") < 0 && _FRAME_DOTNET.test(line)) return "dotnet";
+    return undefined;
+  }
+  if (_END_NODE.test(line)) return "node";
+  if (line.includes(":line ") && _FRAME_DOTNET.test(line)) return "dotnet";
+  return undefined;
+}
+
 function _digitLine(line: string): LogFormat | undefined {
   const c2 = line.charCodeAt(2);
   const c4 = line.charCodeAt(4);
   if (c4 === 45 && line.charCodeAt(7) === 45) { // YYYY-MM-
-    if (_GHA_TS.test(line)) return "github-actions";
-    if (_CRI.test(line)) return "kubernetes";
-    if (_SPRING.test(line) || _ZK_LOG4J.test(line)) return "java";
-    if (_PY_STD.test(line) || _OSLO.test(line)) return "python";
-    if (_ZAP.test(line)) return "go";
-    if (_TRACING.test(line)) return "rust";
+    // Cheap guards on fixed positions and separators before each pattern.
+    const c10 = line.charCodeAt(10);
+    const c19 = line.charCodeAt(19);
+    if (c10 === 84) { // T
+      if (line.charCodeAt(27) === 90 && _GHA_TS.test(line)) return "github-actions";
+      const std = line.indexOf(" std");
+      if (std > 0 && std < 40 && _CRI.test(line)) return "kubernetes";
+    }
+    const dashes = line.indexOf(" --- ");
+    if (dashes > 0 && dashes < 64 && _SPRING.test(line)) return "java";
+    if (line.charCodeAt(24) === 45) { // "YYYY-MM-DD HH:MM:SS,mmm - "
+      if (_ZK_LOG4J.test(line)) return "java";
+      if (_PY_STD.test(line)) return "python";
+    }
+    if (c19 === 46 && _OSLO.test(line)) return "python";
+    const tab = line.indexOf("\t");
+    if (tab > 0 && tab < 40 && _ZAP.test(line)) return "go";
+    if (c10 === 84 && _TRACING.test(line)) return "rust";
     if (_LOG4J.test(line)) return "java";
-    if (_PY_LOGGER.test(line)) return "python";
-    return _CLF.test(line) ? "apache" : undefined;
+    if (c19 === 44 && _PY_LOGGER.test(line)) return "python";
+    return undefined;
   }
   if (c4 === 47) { // YYYY/
     if (_NGINX_ERR.test(line)) return "nginx";
@@ -269,8 +291,8 @@ function _digitLine(line: string): LogFormat | undefined {
   }
   if (c2 === 47 && _SPARK.test(line)) return "java"; // yy/MM/dd
   if (c2 === 45 && _LOGCAT.test(line)) return "android"; // MM-dd
-  if (_HDFS.test(line)) return "java";
-  if (_CLF.test(line)) return "apache";
+  if (line.charCodeAt(6) === 32 && _HDFS.test(line)) return "java";
+  if (_isClf(line)) return "apache";
   return _logfmtOrCompose(line);
 }
 
@@ -350,8 +372,14 @@ function _wordLine(line: string, c: number): LogFormat | undefined {
     if (_DOTNET_CONSOLE.test(line)) return "dotnet";
     if (_JAVA_EXC.test(line)) return "java";
   }
-  if (_CLF.test(line)) return "apache";
+  if (_isClf(line)) return "apache";
   return _logfmtOrCompose(line);
+}
+
+/** Common/combined log format, guarded by its `] "` separator. */
+function _isClf(line: string): boolean {
+  const sep = line.indexOf('] "');
+  return sep > 20 && sep < 200 && _CLF.test(line);
 }
 
 function _logfmtOrCompose(line: string): LogFormat | undefined {
@@ -390,15 +418,18 @@ export interface FormatDetector {
  *   the format (to the most frequent of them); a line of the current format resets
  *   the streak. Unrecognized lines are neutral.
  *
- * Cost: every line is classified for the first 4,096 lines. After that, while no
- * streak is running, one line in 16 is probed; a probe of another format walks
- * back through the skipped lines to the last line of the current format, replays
- * them in order and tracks line by line until the streak ends. When streaks keep
- * dying (formats interleaved line by line) the probe interval doubles, up to one
- * line in 256, and returns to 16 after a re-election or 64 quiet probes. Reading
- * `format` settles the lines not probed yet, so the answer is the same as with
- * every line classified, except that at most the last 256 lines are looked back
- * at: a streak hidden behind more than 256 unprobed lines is counted partly.
+ * Cost: every line is classified for the first 4,096 lines (and the whole vote
+ * window). After that, while no streak is running, one line in 16 is probed, so a
+ * run of 20 recognized lines of another format always contains a probe. A probe of
+ * another format walks back through the skipped lines to the last line of the
+ * current format, replays them in order and tracks line by line until the streak
+ * ends: such a run re-elects exactly as with every line classified. When streaks
+ * keep dying (32 within 1,024 lines: formats interleaved line by line) the probe
+ * interval doubles, up to one line in 256, and returns to 16 after a re-election
+ * or 64 quiet probes; reading `format` settles the lines not probed yet.
+ * Approximation, after line 4,096 only: a streak whose lines are interleaved with
+ * unrecognized lines, or that starts while the interval is backed off, may be
+ * found late or missed when no probe lands on it.
  *
  * @example
  * ```ts
@@ -415,12 +446,15 @@ export function createFormatDetector(
   return new _StreamingFormatDetector(sampleSize);
 }
 
-/** Lines classified one by one before the detector starts probing. */
+/** Lines classified one by one before probing starts (longer if the vote window is). */
 const _EXACT_LINES = 4096;
 /** Smallest probe interval (lines; a power of two). */
 const _MIN_STRIDE = 16;
 /** Largest probe interval, and the number of recent lines kept (a power of two). */
 const _RING = 256;
+/** Dying streaks within `_DIE_WINDOW` lines that double the probe interval. */
+const _DIE_LIMIT = 32;
+const _DIE_WINDOW = 1024;
 /** Quiet probes (no other format seen) after which the probe interval halves. */
 const _QUIET_PROBES = 64;
 
@@ -438,6 +472,8 @@ class _StreamingFormatDetector implements FormatDetector {
   readonly #ring: string[] = new Array(_RING).fill("");
   #stride = _MIN_STRIDE;
   #quiet = 0;
+  #died = 0;
+  #dieWindowStart = 0;
 
   constructor(sampleSize: number) {
     this.#sampleSize = Number.isFinite(sampleSize) && sampleSize > 0 ? Math.floor(sampleSize) : 0;
@@ -451,7 +487,10 @@ class _StreamingFormatDetector implements FormatDetector {
   observe(line: string): void {
     const n = this.#lines++;
     this.#ring[n & (_RING - 1)] = line;
-    if (n < _EXACT_LINES || this.#streak !== 0 || this.#format === undefined) {
+    if (
+      n < _EXACT_LINES || this.#streak !== 0 || this.#format === undefined ||
+      this.#nonBlank < this.#sampleSize
+    ) {
       if (this.#done < n) this._settle(n);
       this._classified(line, detectLineFormat(line), n >= _EXACT_LINES);
       this.#done = n + 1;
@@ -516,11 +555,24 @@ class _StreamingFormatDetector implements FormatDetector {
       if (this.#streak !== 0) {
         this.#streak = 0;
         this.#streakVotes.clear();
-        // A streak that died: formats are interleaved, so probe less often.
-        if (probing && this.#stride < _RING) this.#stride <<= 1;
+        if (probing) this._died();
       }
     } else {
       this._streak(f);
+    }
+  }
+
+  /** A streak died while probing: many of them mean interleaved formats, so back off. */
+  private _died(): void {
+    const n = this.#lines;
+    if (n - this.#dieWindowStart >= _DIE_WINDOW) {
+      this.#dieWindowStart = n;
+      this.#died = 0;
+    }
+    if (++this.#died >= _DIE_LIMIT && this.#stride < _RING) {
+      this.#stride <<= 1;
+      this.#died = 0;
+      this.#dieWindowStart = n;
     }
   }
 

@@ -334,10 +334,8 @@ function _maskHashes(s: string, preserveIdSuffix: number): string {
     while (l > 0 && _isAlnum(s.charCodeAt(l - 1))) l--;
     let r = i + 1;
     while (r < s.length && _isAlnum(s.charCodeAt(r))) r++;
-    if (
-      r - l >= _HASH_MIN && l >= copied && !(l > 0 && s.charCodeAt(l - 1) === 95) &&
-      !(r < s.length && s.charCodeAt(r) === 95)
-    ) {
+    // Underscores bound a hash too: github_network_f45cbd657aa24fbaa2777658eab2340e.
+    if (r - l >= _HASH_MIN && l >= copied) {
       const w = s.slice(l, r);
       if (_isHash(w)) {
         out += s.slice(copied, l) + _maskHash(w, preserveIdSuffix);

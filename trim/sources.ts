@@ -472,9 +472,9 @@ export function detectLogSources(
 // ---------------------------------------------------------------------------
 
 /** Lines scanned in full before sampling starts. */
-const _FULL_SCAN_LINES = 2048;
+const _FULL_SCAN_LINES = 1024;
 /** Largest sampling stride (one line in this many) for long streams. */
-const _MAX_STRIDE = 64;
+const _MAX_STRIDE = 128;
 /** Characters of a line scanned at most (markers sit near the start of lines). */
 const _MAX_SCAN_CHARS = 4096;
 
@@ -501,9 +501,10 @@ export interface SourceDetector {
 /**
  * Creates a streaming source detector for a log read line by line.
  *
- * Sampling keeps it cheap on large logs: the first 2,048 lines are scanned in full,
+ * Sampling keeps it cheap on large logs: the first 1,024 lines are scanned in full,
  * then one line in 2, 4, 8 … (doubling each time the line count doubles, at most
- * one in 64), and at most the first 4,096 characters of a line. The sample depends
+ * one in 128), and at most the first 4,096 characters of a line. A 100 MB log of
+ * 650,000 lines is thus matched on about 8,700 lines. The sample depends
  * only on line numbers, so results are deterministic. Ranking is the same as
  * {@linkcode detectLogSources}; the marker automaton is built on first use.
  *
