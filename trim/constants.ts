@@ -1,0 +1,107 @@
+/**
+ * The numeric limits of relevance scoring, context windows, repeat dampening
+ * and auto aggressiveness, with the values of the specification.
+ *
+ * @module
+ */
+
+/**
+ * Minimum score for a line to be emitted immediately.
+ *
+ * @example Keeping a line
+ * ```ts
+ * import { SCORE_KEEP_THRESHOLD } from "./constants.ts";
+ * const keep = (score: number) => score >= SCORE_KEEP_THRESHOLD;
+ * console.assert(keep(40) && !keep(39));
+ * ```
+ */
+export const SCORE_KEEP_THRESHOLD = 40;
+
+/**
+ * Soft-scored lines buffered before a high-score line and emitted with it.
+ *
+ * @example
+ * ```ts
+ * import { CONTEXT_WINDOW_BEFORE } from "./constants.ts";
+ * console.assert(CONTEXT_WINDOW_BEFORE === 3);
+ * ```
+ */
+export const CONTEXT_WINDOW_BEFORE = 3;
+
+/**
+ * Lines emitted after a high-score line.
+ *
+ * @example
+ * ```ts
+ * import { CONTEXT_WINDOW_AFTER } from "./constants.ts";
+ * console.assert(CONTEXT_WINDOW_AFTER === 2);
+ * ```
+ */
+export const CONTEXT_WINDOW_AFTER = 2;
+
+/**
+ * Occurrences of one sanitized line before repeat dampening begins.
+ *
+ * @example
+ * ```ts
+ * import { TFIDF_REPEAT_THRESHOLD } from "./constants.ts";
+ * console.assert(TFIDF_REPEAT_THRESHOLD === 3);
+ * ```
+ */
+export const TFIDF_REPEAT_THRESHOLD = 3;
+
+/**
+ * Score penalty per occurrence beyond {@linkcode TFIDF_REPEAT_THRESHOLD}.
+ *
+ * @example
+ * ```ts
+ * import { TFIDF_PENALTY } from "./constants.ts";
+ * console.assert(TFIDF_PENALTY === 8);
+ * ```
+ */
+export const TFIDF_PENALTY = 8;
+
+/**
+ * Unique sanitized lines tracked before the repeat-frequency map resets.
+ *
+ * @example
+ * ```ts
+ * import { TFIDF_MAP_LIMIT } from "./constants.ts";
+ * console.assert(TFIDF_MAP_LIMIT === 50_000);
+ * ```
+ */
+export const TFIDF_MAP_LIMIT = 50000;
+
+/**
+ * Decisions in the sliding window of auto aggressiveness.
+ *
+ * @example
+ * ```ts
+ * import { AGGRESSIVENESS_WINDOW } from "./constants.ts";
+ * console.assert(AGGRESSIVENESS_WINDOW === 8);
+ * ```
+ */
+export const AGGRESSIVENESS_WINDOW = 8;
+
+/**
+ * Hard keeps in the window that move auto aggressiveness from high to medium.
+ *
+ * @example
+ * ```ts
+ * import { AGGRESSIVENESS_HARD_KEEPS_TO_RELAX } from "./constants.ts";
+ * console.assert(AGGRESSIVENESS_HARD_KEEPS_TO_RELAX === 3);
+ * ```
+ */
+export const AGGRESSIVENESS_HARD_KEEPS_TO_RELAX = 3;
+
+/**
+ * Drops or repeats in the window that move auto aggressiveness from high to
+ * aggressive.
+ *
+ * @example
+ * ```ts
+ * import { AGGRESSIVENESS_DROPS_TO_TIGHTEN } from "./constants.ts";
+ * console.assert(AGGRESSIVENESS_DROPS_TO_TIGHTEN === 6);
+ * ```
+ */
+export const AGGRESSIVENESS_DROPS_TO_TIGHTEN = 6;
