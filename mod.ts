@@ -129,9 +129,9 @@ export {
   STACK_COLLAPSE,
   STACK_HIDE,
   STACK_KEEP,
-  stackSignature,
   type StackReduceOptions,
   type StackReduction,
+  stackSignature,
 } from "./trim/stack.ts";
 export {
   type CompiledTrimConfig,
