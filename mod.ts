@@ -133,12 +133,8 @@ export {
   type StackReduction,
   stackSignature,
 } from "./trim/stack.ts";
-export {
-  type CompiledTrimConfig,
-  compileTrimConfig,
-  mergeTrimConfigs,
-  parseTrimConfig,
-} from "./trim/config.ts";
+export { type CompiledTrimConfig, compileTrimConfig, mergeTrimConfigs } from "./trim/config.ts";
+export { parseTrimConfig } from "./trim/config_yaml.ts";
 export {
   type LoadedTrimConfig,
   loadTrimConfig,

@@ -8,12 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 import process from "node:process";
-import {
-  type CompiledTrimConfig,
-  compileTrimConfig,
-  mergeTrimConfigs,
-  parseTrimConfig,
-} from "../trim/config.ts";
+import { type CompiledTrimConfig, compileTrimConfig, mergeTrimConfigs } from "../trim/config.ts";
 import { TrimError } from "../trim/errors.ts";
 import type { TrimCustomConfig } from "../trim/types.ts";
 
@@ -108,6 +103,8 @@ export async function loadTrimConfig(
   } catch {
     throw new TrimError("INVALID_CONFIG", `${displayName}: config file is not valid UTF-8`);
   }
+  // The YAML parser is loaded only when there is a file to parse.
+  const { parseTrimConfig } = await import("../trim/config_yaml.ts");
   return { config: parseTrimConfig(text, displayName), path };
 }
 
