@@ -3,9 +3,11 @@
  *
  * In one run, sequentially, on the same generated input (file → file):
  *
- * 1. trimlog: `deno run -A cli.ts INPUT -o OUTPUT` (default options; skipped if `cli.ts`
- *    does not exist yet);
- * 2. passthrough: `deno run -A bench/passthrough.ts INPUT OUTPUT` (speed-of-light reference);
+ * 1. trimlog: `deno run -A <flags> cli.ts --no-telemetry INPUT -o OUTPUT` (default options;
+ *    skipped if `cli.ts` does not exist yet);
+ * 2. passthrough: `deno run -A <flags> bench/passthrough.ts INPUT OUTPUT` (speed of light);
+ *
+ * where `<flags>` are the `--v8-flags` of deno.json's `trim` task (how the CLI ships).
  * 3. peer: `npx -y logstrip@1.12.0 INPUT -o OUTPUT`.
  *
  * Each is first warmed up once on a 5 MB input so npx/deno caches do not distort timing.
@@ -308,18 +310,29 @@ interface Tool {
   skip?: string;
 }
 
+/**
+ * The V8 flags of the `trim` task in deno.json (how the CLI is shipped), used for
+ * trimlog and, for a fair comparison, for the passthrough.
+ */
+async function v8Flags(): Promise<string[]> {
+  const deno = JSON.parse(await Deno.readTextFile(`${ROOT}/deno.json`));
+  const m = /--v8-flags=(\S+)/.exec(deno.tasks?.trim ?? "");
+  return m ? [`--v8-flags=${m[1]}`] : [];
+}
+
 async function tools(skipPeer: boolean, cli: string): Promise<Tool[]> {
   const deno = Deno.execPath();
   const cliMissing = !(await exists(`${ROOT}/${cli}`));
+  const flags = await v8Flags();
   return [
     {
       name: "trimlog",
-      cmd: (i, o) => [deno, "run", "-A", cli, i, "-o", o],
+      cmd: (i, o) => [deno, "run", "-A", ...flags, cli, "--no-telemetry", i, "-o", o],
       skip: cliMissing ? `${cli} not found (CLI not yet landed)` : undefined,
     },
     {
       name: "passthrough",
-      cmd: (i, o) => [deno, "run", "-A", "bench/passthrough.ts", i, o],
+      cmd: (i, o) => [deno, "run", "-A", ...flags, "bench/passthrough.ts", i, o],
     },
     {
       name: "logstrip",
