@@ -5,7 +5,8 @@
  */
 
 /**
- * The version of porthealth. Kept in step with `version` in deno.json.
+ * The version of porthealth: the one version of the project (trim/version.ts,
+ * kept equal to deno.json's `version` by a test).
  *
  * @example Reading the version
  * ```ts
@@ -13,4 +14,4 @@
  * console.assert(/^\d+\.\d+\.\d+/.test(VERSION));
  * ```
  */
-export const VERSION = "0.1.0";
+export { VERSION } from "../trim/version.ts";

@@ -42,37 +42,9 @@ const _OTHER_NON_ASCII = 0.4;
  * ```
  */
 export function estimateTokens(line: string): number {
-  let tokens = _LINE;
-  let prev = 3;
-  let run = 0;
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (c < 128) {
-      const k = _CLASS[c];
-      if (k === 1) {
-        tokens += prev === 1 ? (c <= 90 ? _UPPER_EXTRA : _LETTER_EXTRA) : _LETTER_RUN;
-      } else if (k === 2) {
-        tokens += _DIGIT;
-        if (prev !== 2) tokens += _DIGIT_RUN;
-      } else if (k === 3) {
-        if (prev === 3) {
-          run++;
-          if (run === 1) tokens += _SPACE_RUN;
-        } else run = 0;
-      } else {
-        tokens += prev === 0 ? _PUNCT_EXTRA : _PUNCT;
-      }
-      prev = k;
-    } else {
-      tokens += c >= 0x2e80 && c <= 0xd7af
-        ? _CJK
-        : c >= 0xdc00 && c <= 0xdfff
-        ? 0
-        : _OTHER_NON_ASCII;
-      prev = 0;
-    }
-  }
-  return tokens;
+  _one.tokens = 0;
+  _one.add(line);
+  return _one.tokens;
 }
 
 /**
@@ -179,3 +151,6 @@ export class LineMeter {
     this.tokens += tokens;
   }
 }
+
+/** The meter behind {@linkcode estimateTokens}. */
+const _one = new LineMeter();
