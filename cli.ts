@@ -20,7 +20,16 @@ import { mergeTrimConfigs } from "./trim/config.ts";
 import { formatTelemetrySummary, telemetryDisabled } from "./trim/telemetry.ts";
 import { TrimError } from "./trim/errors.ts";
 import { processLogStream } from "./trim/process.ts";
-import type { Aggressiveness, TrimOptions, TrimResult } from "./trim/types.ts";
+import type {
+  Aggressiveness,
+  MultilineMode,
+  OutputFormat,
+  SeverityLevel,
+  TrimOptions,
+  TrimResult,
+} from "./trim/types.ts";
+import { ExplainWriter } from "./trim/explain.ts";
+import { LineSplitter } from "./trim/split.ts";
 import { VERSION } from "./trim/version.ts";
 
 /** Exit code: success. */
@@ -47,6 +56,30 @@ Options:
       --max-line-length N      lines longer than N characters become [TRUNCATED]
       --preserve-id-suffix N   keep the last N (0-16) characters of masked ids/hashes
       --no-dedupe              do not fold repeats into [xN] lines
+      --severity LEVEL         keep only fatal | error | warn | info | debug | trace and above
+                               (lines without a detectable level always pass)
+      --include REGEX          keep only lines matching REGEX
+      --exclude REGEX          drop lines matching REGEX
+      --sample N               keep at most N lines
+      --max-tokens N           keep the highest-scoring lines within N tokens
+      --dedupe-window N        fold repeats within the last N distinct lines (default 1)
+      --collapse-blocks N      collapse repeated blocks of up to N lines
+  -m, --multiline MODE         auto | python | node | java | go | rust | off (default off):
+                               join stack records before scoring; off still handles
+                               stack frames line by line
+      --context-before N       lines kept before each error (default 3)
+      --context-after N        lines kept after each error (default 2; fixed, not adaptive)
+      --max-stack-frames N     application frames kept per trace (default 10; 0 keeps all)
+      --format-sample N        leading lines sampled for the format vote (default 50)
+      --no-collapse-stacks     do not fold repeated stack traces
+      --no-root-cause          keep restatements of earlier errors
+      --no-multilingual        no boost for error keywords in other languages
+      --no-adaptive-context    fixed after-error context (no sizing by error density)
+      --no-template-mining     do not fold lines differing in labelled numbers
+      --output-format FORMAT   text | jsonl-preserve (default text)
+      --timeout MS             stop reading after MS milliseconds (partial output)
+      --explain                instead of the reduced log, print every input line with
+                               its decision (keep | fold | drop | hide), reason and score
       --config PATH            custom rules from PATH (default: ./.trim.yml when present)
       --no-config              ignore any .trim.yml
       --no-telemetry           do not record this run's savings (also TRIM_TELEMETRY=0)
@@ -74,6 +107,7 @@ interface _Parsed {
   configPath: string | undefined;
   noConfig: boolean;
   noTelemetry: boolean;
+  explain: boolean;
 }
 
 function _parse(argv: string[]): _Parsed | "help" | "version" | "telemetry-summary" {
@@ -91,6 +125,26 @@ function _parse(argv: string[]): _Parsed | "help" | "version" | "telemetry-summa
         "max-line-length": { type: "string" },
         "preserve-id-suffix": { type: "string" },
         "no-dedupe": { type: "boolean" },
+        severity: { type: "string" },
+        include: { type: "string" },
+        exclude: { type: "string" },
+        sample: { type: "string" },
+        "max-tokens": { type: "string" },
+        "dedupe-window": { type: "string" },
+        "collapse-blocks": { type: "string" },
+        multiline: { type: "string", short: "m" },
+        "context-before": { type: "string" },
+        "context-after": { type: "string" },
+        "max-stack-frames": { type: "string" },
+        "format-sample": { type: "string" },
+        "no-collapse-stacks": { type: "boolean" },
+        "no-root-cause": { type: "boolean" },
+        "no-multilingual": { type: "boolean" },
+        "no-adaptive-context": { type: "boolean" },
+        "no-template-mining": { type: "boolean" },
+        "output-format": { type: "string" },
+        timeout: { type: "string" },
+        explain: { type: "boolean" },
         config: { type: "string" },
         "no-config": { type: "boolean" },
         "no-telemetry": { type: "boolean" },
@@ -132,6 +186,44 @@ function _parse(argv: string[]): _Parsed | "help" | "version" | "telemetry-summa
     options.preserveIdSuffix = _int("--preserve-id-suffix", v["preserve-id-suffix"], 0, 16);
   }
   if (v["no-dedupe"]) options.dedupe = false;
+  if (v.severity !== undefined) {
+    options.severity = _choice("--severity", v.severity, _SEVERITIES) as SeverityLevel;
+  }
+  if (v.include !== undefined) options.include = _regex("--include", v.include);
+  if (v.exclude !== undefined) options.exclude = _regex("--exclude", v.exclude);
+  if (v.multiline !== undefined) {
+    options.multiline = _choice("--multiline", v.multiline, _MULTILINE) as MultilineMode;
+  }
+  if (v["output-format"] !== undefined) {
+    options.outputFormat = _choice(
+      "--output-format",
+      v["output-format"],
+      ["text", "jsonl-preserve"],
+    ) as OutputFormat;
+  }
+  const counts = [
+    ["sample", "sampleSize", 0],
+    ["max-tokens", "maxTokens", 1],
+    ["dedupe-window", "dedupeWindow", 1],
+    ["collapse-blocks", "collapseBlocks", 2],
+    ["context-before", "contextBefore", 0],
+    ["context-after", "contextAfter", 0],
+    ["max-stack-frames", "maxStackFrames", 0],
+    ["format-sample", "formatDetectionSampleSize", 1],
+    ["timeout", "timeoutMs", 0],
+  ] as const;
+  for (const [flag, name, min] of counts) {
+    const raw = v[flag];
+    if (raw !== undefined) options[name] = _int(`--${flag}`, raw, min);
+  }
+  if (v["no-collapse-stacks"]) options.collapseRepeatedStacks = false;
+  if (v["no-root-cause"]) options.rootCause = false;
+  if (v["no-multilingual"]) options.multilingual = false;
+  if (v["no-adaptive-context"]) options.adaptiveContext = false;
+  if (v["no-template-mining"]) options.templateMining = false;
+  if (v.explain && v.json) {
+    throw new _UsageError("--explain and --json cannot be combined");
+  }
   if (v.json && v.output === undefined) {
     throw new _UsageError("--json prints the result on stdout, so it needs -o FILE for the log");
   }
@@ -145,7 +237,27 @@ function _parse(argv: string[]): _Parsed | "help" | "version" | "telemetry-summa
     configPath: v.config,
     noConfig: v["no-config"] ?? false,
     noTelemetry: v["no-telemetry"] ?? false,
+    explain: v.explain ?? false,
   };
+}
+
+const _SEVERITIES = ["fatal", "error", "warn", "info", "debug", "trace"];
+const _MULTILINE = ["auto", "python", "node", "java", "go", "rust", "off"];
+
+function _choice(flag: string, raw: string, values: readonly string[]): string {
+  if (!values.includes(raw)) {
+    throw new _UsageError(`${flag}: "${raw}" is not one of ${values.join(", ")}`);
+  }
+  return raw;
+}
+
+function _regex(flag: string, raw: string): RegExp {
+  try {
+    return new RegExp(raw);
+  } catch (e) {
+    const why = e instanceof Error ? e.message.split("\n")[0] : String(e);
+    throw new _UsageError(`${flag}: invalid regular expression ${JSON.stringify(raw)}: ${why}`);
+  }
 }
 
 function _int(flag: string, raw: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -179,6 +291,59 @@ function _summary(r: TrimResult): string {
   if (r.detectedSources?.length) line += `, sources ${r.detectedSources.slice(0, 3).join(", ")}`;
   if (r.timedOut) line += ", timed out (partial)";
   return line;
+}
+
+/** The `--explain` writer: explain lines to `sink`, buffered in ~64 KiB chunks. */
+function _explainer(
+  sink: WritableStream<Uint8Array>,
+  options: TrimOptions,
+): { writer: ExplainWriter; close(): Promise<void> } {
+  const out = sink.getWriter();
+  const enc = new TextEncoder();
+  let pending: string[] = [];
+  let chars = 0;
+  let chain = Promise.resolve();
+  const send = () => {
+    const bytes = enc.encode(pending.join(""));
+    pending = [];
+    chars = 0;
+    chain = chain.then(() => out.write(bytes));
+  };
+  const writer = new ExplainWriter((line) => {
+    pending.push(line, "\n");
+    chars += line.length + 1;
+    if (chars >= 65536) send();
+  }, options.preserveIdSuffix ?? 0);
+  return {
+    writer,
+    async close() {
+      writer.flush();
+      if (pending.length) send();
+      await chain;
+      await out.close();
+    },
+  };
+}
+
+/** Passes the input through, feeding its lines (split as the pipeline splits them) to `writer`. */
+async function* _tee(
+  input: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
+  writer: ExplainWriter,
+  maxLineLength: number | undefined,
+): AsyncGenerator<Uint8Array> {
+  const splitter = new LineSplitter(maxLineLength);
+  const lines: string[] = [];
+  const feed = () => {
+    for (const l of lines) writer.line(l);
+    lines.length = 0;
+  };
+  for await (const chunk of input) {
+    splitter.push(chunk, lines);
+    feed();
+    yield chunk;
+  }
+  splitter.flush(lines);
+  feed();
 }
 
 /** Counts bytes through an input and prints a progress line on a terminal. */
@@ -268,11 +433,21 @@ export async function main(argv: string[]): Promise<number> {
         return EXIT_FAILURE;
       }
     }
-    const sink = outFile ? outFile.writable : Deno.stdout.writable;
+    let sink: WritableStream<Uint8Array> = outFile ? outFile.writable : Deno.stdout.writable;
+    let explainer: { writer: ExplainWriter; close(): Promise<void> } | undefined;
+    if (parsed.explain) {
+      // The reduced log is discarded; the explanation goes where it would have gone.
+      explainer = _explainer(sink, parsed.options);
+      input = _tee(input, explainer.writer, parsed.options.maxLineLength);
+      sink = new WritableStream();
+    }
+    const writer = explainer?.writer;
     const result = await processLogStream(input, sink, {
       ...parsed.options,
       signal: controller.signal,
+      onDecision: writer ? (d) => writer.decide(d) : undefined,
     });
+    if (explainer) await explainer.close();
     const full: TrimResult = output !== undefined ? { ...result, outputPath: output } : result;
     if (parsed.stats) console.error(_summary(full));
     if (parsed.json) console.log(JSON.stringify(full, null, 2));

@@ -133,6 +133,8 @@ export {
   type StackReduction,
   stackSignature,
 } from "./trim/stack.ts";
+export { DECISION_REASONS, type DecisionReason } from "./trim/decision.ts";
+export { ExplainWriter, formatExplainLine } from "./trim/explain.ts";
 export { type CompiledTrimConfig, compileTrimConfig, mergeTrimConfigs } from "./trim/config.ts";
 export { parseTrimConfig } from "./trim/config_yaml.ts";
 export {

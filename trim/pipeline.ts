@@ -2,14 +2,27 @@
  * The trim pipeline: a readable list of stages, each a `TransformStream` over
  * batches of lines.
  *
- * decode + split → detect → truncate → sanitize → filter → fold → encode
+ * decode + split → detect → truncate → sanitize → relevance → fold → encode
+ *
+ * - detect: format vote and source detection (and line numbers, when decisions
+ *   are tracked: `onDecision`);
+ * - relevance: filters, scoring, context, stack traces, root cause, sample cap
+ *   (`relevance.ts`);
+ * - fold: repeats into `[xN]` lines (`fold.ts`, through `fold_step.ts`).
+ *
+ * Line numbers, reasons and scores travel beside a batch (`decision.ts`) only
+ * when decisions are tracked, so the normal path pays nothing for them.
  *
  * @module
  */
 
+import { BlockCollapser } from "./blocks.ts";
+import { TokenBudget } from "./budget.ts";
+import { batchInfo, type DecisionReason, DecisionReporter, setBatchInfo } from "./decision.ts";
 import { createEncodeStream } from "./encode.ts";
-import { filterLines, hasFilterRules, type LineFilterRules } from "./filter.ts";
-import { Folder } from "./fold.ts";
+import { FoldStep } from "./fold_step.ts";
+import { JsonlSanitizer } from "./jsonl.ts";
+import { RelevanceFilter, type RelevanceOutput } from "./relevance.ts";
 import { createRun, meterInput, resultOf, type RunState } from "./run.ts";
 import { SecretBlockSanitizer } from "./sanitize.ts";
 import { createSplitStream } from "./split.ts";
@@ -68,11 +81,18 @@ export function createTrimPipeline(options: TrimOptions = {}): {
     bytes: (n) => (stats.inputBytes += n),
   });
 
+  const report = o.onDecision !== undefined ? new DecisionReporter(o.onDecision) : undefined;
   const stages: TransformStream<string[], string[]>[] = [];
+  let lineNumber = 0;
   stages.push(batchStage((batch) => {
     for (let i = 0; i < batch.length; i++) {
       run.format.observe(batch[i]);
       run.sources.observe(batch[i]);
+    }
+    if (report !== undefined) {
+      const numbers = new Array<number>(batch.length);
+      for (let i = 0; i < batch.length; i++) numbers[i] = ++lineNumber;
+      setBatchInfo(batch, { numbers });
     }
     return batch;
   }));
@@ -84,38 +104,65 @@ export function createTrimPipeline(options: TrimOptions = {}): {
     }));
   }
   const rules = o.custom?.sanitize;
-  const sanitizer = new SecretBlockSanitizer(
-    o.preserveIdSuffix,
-    (n) => stats.droppedLines += n,
-    rules?.length ? (line) => _applyRules(line, rules) : undefined,
-  );
-  stages.push(batchStage((batch) => sanitizer.process(batch)));
-  const filter: LineFilterRules = {
-    keep: o.custom?.keep,
-    ignore: o.custom?.ignore,
-    include: o.include,
-    exclude: o.exclude,
-  };
-  if (hasFilterRules(filter)) {
-    stages.push(batchStage((batch) => {
-      stats.droppedLines += filterLines(batch, filter);
-      return batch;
-    }));
+  const extraRules = rules?.length ? (line: string) => _applyRules(line, rules) : undefined;
+  const swallowed = (n: number) => stats.droppedLines += n;
+  const sanitizer = options.outputFormat === "jsonl-preserve"
+    ? new JsonlSanitizer(o.preserveIdSuffix, swallowed, extraRules)
+    : new SecretBlockSanitizer(o.preserveIdSuffix, swallowed, extraRules);
+  stages.push(batchStage((batch) => {
+    const numbers = report !== undefined ? batchInfo(batch)?.numbers : undefined;
+    if (numbers === undefined) return sanitizer.process(batch);
+    // Tracked: line by line, to know which lines a key block swallowed.
+    const out: string[] = [];
+    const kept: number[] = [];
+    const one: string[] = [];
+    for (let i = 0; i < batch.length; i++) {
+      one[0] = batch[i];
+      one.length = 1;
+      if (sanitizer.process(one).length === 1) {
+        out.push(one[0]);
+        kept.push(numbers[i]);
+      } else report!.report(numbers[i], "drop", "secret-block", 0);
+    }
+    setBatchInfo(out, { numbers: kept });
+    return out;
+  }));
+  const relevance = new RelevanceFilter(o.relevance, {
+    dropped: (n) => stats.droppedLines += n,
+    hidden: (n) => stats.hiddenInternalStackLines += n,
+    duplicates: (n) => stats.duplicateLines += n,
+  }, report);
+  stages.push(batchStage(
+    (batch) => _relevant(relevance.push(batch, report && batchInfo(batch)?.numbers)),
+    () => _relevant(relevance.flush()),
+  ));
+  if (options.maxTokens !== undefined) {
+    stages.push(_budgetStage(run, options.maxTokens, report));
   }
-  if (o.dedupe) {
-    const folder = new Folder({
+  const fold = new FoldStep(
+    o.dedupe,
+    {
       duplicates: (n) => stats.duplicateLines += n,
       dropped: (n) => stats.droppedLines += n,
-    });
+    },
+    report,
+    { templateMining: options.templateMining, window: options.dedupeWindow },
+  );
+  stages.push(batchStage((batch) => fold.push(batch), () => fold.flush()));
+  if (o.dedupe && options.collapseBlocks !== undefined && options.collapseBlocks >= 2) {
+    // Repeated blocks of already folded lines: one copy plus a `[block xM]` marker.
+    const blocks = new BlockCollapser(options.collapseBlocks, {
+      duplicates: (n) => stats.duplicateLines += n,
+    }, { templateMining: options.templateMining });
     stages.push(batchStage(
       (batch) => {
         const out: string[] = [];
-        folder.push(batch, out);
+        blocks.push(batch, out);
         return out;
       },
       () => {
         const out: string[] = [];
-        folder.flush(out);
+        blocks.flush(out);
         return out;
       },
     ));
@@ -141,10 +188,70 @@ export function createTrimPipeline(options: TrimOptions = {}): {
   return { stream: { writable: split.writable, readable: readableOut, result }, run };
 }
 
+/** The relevance output as a batch, with its side-car when it has one. */
+function _relevant(r: RelevanceOutput): string[] {
+  if (r.numbers !== undefined || r.opaque !== undefined) {
+    setBatchInfo(r.lines, {
+      numbers: r.numbers,
+      reasons: r.reasons,
+      scores: r.scores,
+      opaque: r.opaque,
+    });
+  }
+  return r.lines;
+}
+
 function _applyRules(
   line: string,
   rules: ReadonlyArray<{ re: RegExp; replacement: string }>,
 ): string {
   for (const r of rules) line = line.replace(r.re, r.replacement);
   return line;
+}
+
+/**
+ * The `maxTokens` stage: keeps the highest-scoring lines within the budget, in input
+ * order, emitted at the end of input (memory bounded by the budget).
+ */
+function _budgetStage(
+  run: RunState,
+  maxTokens: number,
+  report: DecisionReporter | undefined,
+): TransformStream<string[], string[]> {
+  const stats = run.stats;
+  const reasons = report !== undefined ? new Map<number, DecisionReason>() : undefined;
+  const budget = new TokenBudget(
+    maxTokens,
+    run.options.estimate,
+    { dropped: (n) => stats.droppedLines += n, duplicates: (n) => stats.duplicateLines += n },
+    report &&
+      ((n, _a, score) => {
+        reasons!.delete(n);
+        report.report(n, "drop", "token-budget", score);
+      }),
+  );
+  return batchStage(
+    (batch) => {
+      const info = batchInfo(batch);
+      if (reasons !== undefined && info?.numbers) {
+        info.numbers.forEach((n, i) => reasons.set(n, info.reasons?.[i] ?? "relevant"));
+      }
+      budget.push(batch, info?.scores, info?.numbers, info?.opaque);
+      return [];
+    },
+    () => {
+      const out: string[] = [];
+      const scores: number[] = [];
+      const opaque: number[] = [];
+      const numbers = report !== undefined ? [] as number[] : undefined;
+      budget.flush(out, numbers, opaque, scores);
+      setBatchInfo(out, {
+        numbers,
+        reasons: numbers?.map((n) => reasons!.get(n) ?? "relevant"),
+        scores: numbers && scores,
+        opaque: opaque.length ? opaque : undefined,
+      });
+      return out;
+    },
+  );
 }

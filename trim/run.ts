@@ -8,9 +8,10 @@
 import { type CompiledTrimConfig, compileTrimConfig } from "./config.ts";
 import { TrimError } from "./errors.ts";
 import { createFormatDetector, type FormatDetector } from "./format.ts";
+import type { RelevanceOptions } from "./relevance.ts";
 import { createSourceDetector, type SourceDetector } from "./sources.ts";
 import { estimateTokens, LineMeter } from "./tokens.ts";
-import type { TrimOptions, TrimResult, TrimStats } from "./types.ts";
+import type { TrimLineDecision, TrimOptions, TrimResult, TrimStats } from "./types.ts";
 
 /** Options after validation, with defaults applied. */
 export interface ResolvedOptions {
@@ -28,6 +29,10 @@ export interface ResolvedOptions {
   include: RegExp | undefined;
   /** Drop lines matching this. */
   exclude: RegExp | undefined;
+  /** Options of the relevance stage (filters, scoring, context, stacks). */
+  relevance: RelevanceOptions;
+  /** Per-line decision callback (decisions are tracked only when set). */
+  onDecision: ((decision: TrimLineDecision) => void) | undefined;
 }
 
 /** Mutable state of one run. */
@@ -94,15 +99,40 @@ export function createRun(options: TrimOptions = {}): RunState {
   const custom = options.config === undefined
     ? undefined
     : compileTrimConfig(options.config, "config");
+  const include = _statelessRegExp(options.include);
+  const exclude = _statelessRegExp(options.exclude);
   return {
     options: {
       maxLineLength: options.maxLineLength,
       preserveIdSuffix: options.preserveIdSuffix ?? 0,
-      dedupe: options.dedupe ?? options.outputFormat !== "jsonl-preserve",
+      // jsonl-preserve keeps every line's structure: no folding, whatever `dedupe` says.
+      dedupe: options.outputFormat === "jsonl-preserve" ? false : options.dedupe ?? true,
       estimate,
       custom,
-      include: _statelessRegExp(options.include),
-      exclude: _statelessRegExp(options.exclude),
+      include,
+      exclude,
+      relevance: {
+        aggressiveness: options.aggressiveness,
+        multiline: options.multiline,
+        severity: options.severity,
+        include,
+        exclude,
+        keep: custom?.keep,
+        ignore: custom?.ignore,
+        internalStackPatterns: custom?.internalStackPatterns,
+        sampleSize: options.sampleSize,
+        maxStackFrames: options.maxStackFrames,
+        contextBefore: options.contextBefore,
+        contextAfter: options.contextAfter,
+        adaptiveContext: options.adaptiveContext,
+        collapseRepeatedStacks: options.collapseRepeatedStacks,
+        rootCause: options.rootCause,
+        multilingual: options.multilingual,
+        // Non-adjacent repeats fold (dedupeWindow > 1): no dampening, so counts stay whole.
+        dampen: (options.dedupeWindow ?? 1) <= 1,
+        scores: options.maxTokens !== undefined,
+      },
+      onDecision: options.onDecision,
     },
     stats: {
       inputLines: 0,
@@ -126,6 +156,15 @@ export function createRun(options: TrimOptions = {}): RunState {
     sources: createSourceDetector(custom?.sources),
   };
 }
+
+const _BOOLEANS = [
+  "collapseRepeatedStacks",
+  "rootCause",
+  "multilingual",
+  "adaptiveContext",
+  "templateMining",
+  "dedupe",
+] as const;
 
 /** A copy without `g`/`y`, so `test` keeps no state between lines. */
 function _statelessRegExp(re: RegExp | undefined): RegExp | undefined {
@@ -169,6 +208,15 @@ function _validate(o: TrimOptions): void {
   for (const name of ["include", "exclude"] as const) {
     if (o[name] !== undefined && !(o[name] instanceof RegExp)) {
       throw new TrimError("INVALID_OPTION", `option ${name}: must be a RegExp`);
+    }
+  }
+  for (const name of _BOOLEANS) {
+    const v = o[name];
+    if (v !== undefined && typeof v !== "boolean") {
+      throw new TrimError(
+        "INVALID_OPTION",
+        `option ${name}: ${JSON.stringify(v)} is not a boolean`,
+      );
     }
   }
   for (const name of ["onDecision", "tokenEstimator"] as const) {

@@ -361,8 +361,9 @@ function _families(line: string, multilingual: boolean): number {
 
 /**
  * A case-sensitive word regex over the lowercase, Capitalized and UPPERCASE
- * spelling of each word (much faster than the `i` flag). Not inside a word or
- * a hyphenated word (`non-fatal`, `error_count`), not counted as zero before
+ * spelling of each word (much faster than the `i` flag). Not inside a word, a
+ * hyphenated word or a dotted name (`non-fatal`, `error_count`,
+ * `default.api.timeout.ms`), not counted as zero before
  * (`0 errors`, `no errors`) or after (`failed=0`, `errors: 0`).
  */
 function _wordRegex(...lists: string[][]): RegExp {
@@ -371,9 +372,9 @@ function _wordRegex(...lists: string[][]): RegExp {
     spellings.push(w, w[0].toUpperCase() + w.slice(1), w.toUpperCase());
   }
   return new RegExp(
-    `\\b(?<!-)(?<!\\b(?:0|no|zero|without|never|No|Zero|Without|NO) )(?:${
+    `\\b(?<![-.])(?<!\\b(?:0|no|zero|without|never|No|Zero|Without|NO) )(?:${
       _trie(spellings, true)
-    })(?![\\w-])(?!\\s*[:=]\\s*(?:0|false|none|null|nil|no)\\b)`,
+    })(?![\\w-]|\\.\\w)(?!\\s*[:=]\\s*(?:0|false|none|null|nil|no)\\b)`,
   );
 }
 
@@ -387,7 +388,7 @@ const _TEST_FAILURE =
   /^\s*(?:FAIL|FAILED|FAILURE)\b|--- FAIL:|\bAssertion(?:Failed)?Error\b|^\s*[✕✗✘×❌] |\bnot ok \d|(?<![\w.])[1-9]\d* (?:failed|failing|failures?)\b|\b(?:Failures|Errors): [1-9]|<<< FAIL(?:URE)?!|\bFAILED\b|\btests? failed\b|\bTest failed\b/;
 /** Container runtime and orchestrator failures. */
 const _CONTAINER_FAILURE =
-  /\bOOMKilled\b|\bCrashLoopBackOff\b|\b[Bb]ack-?[Oo]ff (?:restarting|pulling)|\bImagePullBackOff\b|\bErrImagePull\b|\bCreateContainer(?:Config)?Error\b|\bRunContainerError\b|\bContainerCannotRun\b|\bexited with (?:code |status )?[1-9]\d*|\bExit ?Code:? *[1-9]|\b(?:Liveness|Readiness|Startup) probe failed|\bunhealthy\b|Error response from daemon|failed to (?:start|create|run) (?:container|task|shim|sandbox)|\b[Cc]ontainer\b.{0,120}?\b(?:died|exited with [1-9]|failed|killed)\b/;
+  /\bOOMKilled\b|\bCrashLoopBackOff\b|\b[Bb]ack-?[Oo]ff (?:restarting|pulling)|\bImagePullBackOff\b|\bErrImagePull\b|\bCreateContainer(?:Config)?Error\b|\bRunContainerError\b|\bContainerCannotRun\b|\bFailed(?:Scheduling|Mount|AttachVolume|CreatePodSandBox|KillPod|PostStartHook|PreStopHook|Binding)\b|\bexited with (?:code |status )?[1-9]\d*|\bExit ?Code:? *[1-9]|\b(?:Liveness|Readiness|Startup) probe failed|\bunhealthy\b|Error response from daemon|failed to (?:start|create|run) (?:container|task|shim|sandbox)|\b[Cc]ontainer\b.{0,120}?\b(?:died|exited with [1-9]|failed|killed)\b/;
 /** Package-manager and build-tool failures. */
 const _PACKAGE_FAILURE =
   /^\s*npm (?:ERR!|error)|\b(?:gyp|pnpm) ERR!|\bERESOLVE\b|\bResolutionImpossible\b|No matching distribution found|Could not find a version that satisfies|could not compile `|\bBUILD FAIL(?:URE|ED)\b|FAILURE: Build failed|Failed to execute goal|Could not resolve (?:dependencies|all (?:files|dependencies)|dependency)|^\s*error Command failed|\bERR_PNPM_\w+|^E: |failed to run custom build command|Execution failed for task|Compilation failed|\bELIFECYCLE\b|subprocess-exited-with-error|Failed building wheel|Could not build wheels|error: failed to (?:compile|build|download|load)|unable to resolve dependency tree|\bpeer dep(?:endency)? conflict/;
@@ -459,7 +460,9 @@ const _CHATTER =
 const _PROGRESS =
   /[█▓▒░━■□▏▎▍▌▋▊▉#=]{3,}|\d%\s*\||\bETA\b|\d(?:\.\d+)? ?[kKMG]i?B\s*\/\s*\d|^\s*\d{1,3}(?:\.\d+)?%|\(\d+\/\d+\)/;
 /** Blank and separator lines. */
-const _SEPARATOR = /^[\s\-=*#~_.+|]*$/;
+const _SEPARATOR = /^[\s\-=*#~_.+|\u2500-\u257f]*$/;
+/** A Go test message (`t.Errorf`): `    reconcile_test.go:88: got 1200, want 1150`. */
+const _GO_TEST_MESSAGE = /^\s+[\w.-]+_test\.go:\d+: \S/;
 
 // ---------------------------------------------------------------------------
 
@@ -509,8 +512,13 @@ function _stackPoints(line: string, len: number, c0: number): number {
 
 /** Classification of a line with no hard signal. */
 function _softSignal(line: string, c0: number, tag: SeverityLevel | undefined): number {
-  if (c0 <= 32 || c0 === 45 || c0 === 61 || c0 === 42 || c0 === 35) {
+  if (
+    c0 <= 32 || c0 === 45 || c0 === 61 || c0 === 42 || c0 === 35 || (c0 >= 0x2500 && c0 <= 0x257f)
+  ) {
     if (_SEPARATOR.test(line)) return _J;
+    if (c0 <= 32 && line.indexOf("_test.go:") !== -1 && _GO_TEST_MESSAGE.test(line)) {
+      return _DIAG + 50;
+    }
   }
   if (line.indexOf("ontainer") !== -1 && _CONTAINER_LIFECYCLE.test(line)) return _J;
   if (line.indexOf("%") !== -1 && _PROGRESS.test(line)) return _J;

@@ -1,0 +1,169 @@
+/**
+ * Per-line decisions (`onDecision`, `--explain`): the closed set of reasons and
+ * the side-car that carries line numbers, reasons and scores alongside a batch.
+ *
+ * The side-car exists only when decisions are requested, so the normal path
+ * pays nothing; the one exception is the `opaque` list, which tells the fold
+ * stage which lines it must pass through untouched (stack groups already
+ * folded into `[xN]` lines, and markers).
+ *
+ * @module
+ */
+
+import type { TrimLineDecision } from "./types.ts";
+
+/**
+ * Every `reason` a {@linkcode TrimLineDecision} can carry.
+ *
+ * | reason | action | meaning |
+ * |---|---|---|
+ * | `error` | keep | error or fatal line (tag, failure of a tool, panic …) |
+ * | `diagnostic` | keep | diagnostic keyword (timeout, refused, not found …) or scanner finding |
+ * | `stack-frame` | keep | stack frame, `Caused by:`, or a line of a kept stack record |
+ * | `relevant` | keep | scored at least 40 at the current level (warnings, plain lines at medium …) |
+ * | `keep-rule` | keep | matched a custom `keep` pattern |
+ * | `context-before` | keep | soft line shown before an error |
+ * | `context-after` | keep | soft line shown after an error |
+ * | `tail-context` | keep | one of the closing lines of the log (summary, exit status) |
+ * | `repeat` | fold | folded into the `[xN]` line of an adjacent line of the same shape |
+ * | `repeated-stack` | fold | its stack group folded into an `[xN]` group of identical stacks |
+ * | `noise` | drop | scored below 40 at the current level |
+ * | `blank-run` | drop | extra blank line of a run of blank lines |
+ * | `severity` | drop | below the `severity` option |
+ * | `include` | drop | did not match `include` |
+ * | `exclude` | drop | matched `exclude` |
+ * | `ignore-rule` | drop | matched a custom `ignore` pattern |
+ * | `root-cause` | drop | restates an error already shown (`rootCause`) |
+ * | `repeat-dampened` | drop | repeated too often, scored below 40 after dampening |
+ * | `stack-frame-limit` | drop | application frame beyond `maxStackFrames` (a marker stands for it) |
+ * | `sample-limit` | drop | beyond `sampleSize` kept lines |
+ * | `secret-block` | drop | inside a private-key block |
+ * | `token-budget` | drop | did not fit in `maxTokens` (lower score than the lines kept) |
+ * | `internal-frame` | hide | internal library stack frame |
+ *
+ * @example
+ * ```ts
+ * import { DECISION_REASONS } from "./decision.ts";
+ * console.assert(DECISION_REASONS.includes("context-before"));
+ * ```
+ */
+export const DECISION_REASONS = [
+  "error",
+  "diagnostic",
+  "stack-frame",
+  "relevant",
+  "keep-rule",
+  "context-before",
+  "context-after",
+  "tail-context",
+  "repeat",
+  "repeated-stack",
+  "noise",
+  "blank-run",
+  "severity",
+  "include",
+  "exclude",
+  "ignore-rule",
+  "root-cause",
+  "repeat-dampened",
+  "stack-frame-limit",
+  "sample-limit",
+  "secret-block",
+  "token-budget",
+  "internal-frame",
+] as const;
+
+/**
+ * One of {@linkcode DECISION_REASONS}.
+ *
+ * @example
+ * ```ts
+ * import type { DecisionReason } from "./decision.ts";
+ * const r: DecisionReason = "noise";
+ * console.assert(r === "noise");
+ * ```
+ */
+export type DecisionReason = typeof DECISION_REASONS[number];
+
+/**
+ * What travels alongside a batch of lines, index by index.
+ *
+ * `numbers`, `reasons` and `scores` are set only when decisions are tracked;
+ * a number of 0 marks a synthetic line (a marker). `opaque` lists the indices
+ * of lines the fold stage must pass through as they are.
+ */
+export interface BatchInfo {
+  /** 1-based input line number of each line (0: synthetic). */
+  numbers?: number[];
+  /** Why each line was kept (tracked runs only). */
+  reasons?: DecisionReason[];
+  /** Score of each line (tracked runs only). */
+  scores?: number[];
+  /** Ascending indices of lines not to fold. */
+  opaque?: number[];
+}
+
+const _INFO = new WeakMap<string[], BatchInfo>();
+
+/**
+ * The side-car of a batch, if any.
+ *
+ * @example
+ * ```ts
+ * import { batchInfo, setBatchInfo } from "./decision.ts";
+ * const batch = ["a"];
+ * console.assert(batchInfo(batch) === undefined);
+ * setBatchInfo(batch, { numbers: [7] });
+ * console.assert(batchInfo(batch)?.numbers?.[0] === 7);
+ * ```
+ */
+export function batchInfo(batch: string[]): BatchInfo | undefined {
+  return _INFO.get(batch);
+}
+
+/**
+ * Attaches a side-car to a batch (replacing any earlier one).
+ *
+ * @example
+ * ```ts
+ * import { batchInfo, setBatchInfo } from "./decision.ts";
+ * const batch = ["[x2] a"];
+ * setBatchInfo(batch, { opaque: [0] });
+ * console.assert(batchInfo(batch)?.opaque?.length === 1);
+ * ```
+ */
+export function setBatchInfo(batch: string[], info: BatchInfo): void {
+  _INFO.set(batch, info);
+}
+
+/**
+ * Reports decisions to `onDecision`; ignores synthetic lines (number 0).
+ *
+ * @example
+ * ```ts
+ * import { DecisionReporter } from "./decision.ts";
+ * const seen: string[] = [];
+ * const r = new DecisionReporter((d) => seen.push(`${d.lineNumber}:${d.action}:${d.reason}`));
+ * r.report(3, "drop", "noise", 5);
+ * r.report(0, "keep", "error", 80);
+ * console.assert(seen.join() === "3:drop:noise");
+ * ```
+ */
+export class DecisionReporter {
+  #callback: (decision: TrimLineDecision) => void;
+
+  /** @param callback the `onDecision` option. */
+  constructor(callback: (decision: TrimLineDecision) => void) {
+    this.#callback = callback;
+  }
+
+  /** Reports one decision. */
+  report(
+    lineNumber: number,
+    action: TrimLineDecision["action"],
+    reason: DecisionReason,
+    score: number,
+  ): void {
+    if (lineNumber > 0) this.#callback({ lineNumber, action, reason, score });
+  }
+}
