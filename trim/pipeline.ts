@@ -21,10 +21,10 @@ import { TokenBudget } from "./budget.ts";
 import { batchInfo, type DecisionReason, DecisionReporter, setBatchInfo } from "./decision.ts";
 import { createEncodeStream } from "./encode.ts";
 import { FoldStep } from "./fold_step.ts";
-import { JsonlSanitizer } from "./jsonl.ts";
+import { sanitizeJsonLine } from "./jsonl.ts";
 import { RelevanceFilter, type RelevanceOutput } from "./relevance.ts";
 import { createRun, meterInput, resultOf, type RunState } from "./run.ts";
-import { SecretBlockSanitizer } from "./sanitize.ts";
+import { sanitizeLine, SecretBlockSanitizer } from "./sanitize.ts";
 import { createSplitStream } from "./split.ts";
 import { batchStage } from "./stage.ts";
 import { truncateLines } from "./truncate.ts";
@@ -79,6 +79,7 @@ export function createTrimPipeline(options: TrimOptions = {}): {
     rawText: (text) => meterInput(run, text),
     line: () => stats.inputLines++,
     bytes: (n) => (stats.inputBytes += n),
+    meter: run.input,
   });
 
   const report = o.onDecision !== undefined ? new DecisionReporter(o.onDecision) : undefined;
@@ -106,9 +107,15 @@ export function createTrimPipeline(options: TrimOptions = {}): {
   const rules = o.custom?.sanitize;
   const extraRules = rules?.length ? (line: string) => _applyRules(line, rules) : undefined;
   const swallowed = (n: number) => stats.droppedLines += n;
-  const sanitizer = options.outputFormat === "jsonl-preserve"
-    ? new JsonlSanitizer(o.preserveIdSuffix, swallowed, extraRules)
-    : new SecretBlockSanitizer(o.preserveIdSuffix, swallowed, extraRules);
+  // Private-key blocks are folded here, before relevance; every other line is masked
+  // by the relevance stage only when it is kept (most lines never are).
+  const sanitizer = new SecretBlockSanitizer(o.preserveIdSuffix, swallowed, extraRules, true);
+  const suffix = o.preserveIdSuffix;
+  const mask = options.outputFormat === "jsonl-preserve"
+    ? (line: string) => sanitizeJsonLine(line, suffix, extraRules)
+    : extraRules !== undefined
+    ? (line: string) => extraRules(sanitizeLine(line, suffix))
+    : (line: string) => sanitizeLine(line, suffix);
   stages.push(batchStage((batch) => {
     const numbers = report !== undefined ? batchInfo(batch)?.numbers : undefined;
     if (numbers === undefined) return sanitizer.process(batch);
@@ -127,7 +134,7 @@ export function createTrimPipeline(options: TrimOptions = {}): {
     setBatchInfo(out, { numbers: kept });
     return out;
   }));
-  const relevance = new RelevanceFilter(o.relevance, {
+  const relevance = new RelevanceFilter({ ...o.relevance, sanitize: mask }, {
     dropped: (n) => stats.droppedLines += n,
     hidden: (n) => stats.hiddenInternalStackLines += n,
     duplicates: (n) => stats.duplicateLines += n,

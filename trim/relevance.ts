@@ -72,6 +72,12 @@ export interface RelevanceOptions {
   aggressiveness?: Aggressiveness;
   /** Emit a score per output line even when decisions are not tracked (for `maxTokens`). */
   scores?: boolean;
+  /**
+   * Masks a line (the sanitizer). When set, lines arrive as read: a line is masked
+   * once it is a keep candidate (before any comparison with other kept lines) or
+   * when it is emitted as context, so dropped lines are never masked at all.
+   */
+  sanitize?: (line: string) => string;
   /** Default `off`. */
   multiline?: MultilineMode;
   /** Severity filter. */
@@ -245,6 +251,9 @@ export class RelevanceFilter {
   #outReasons: DecisionReason[] | undefined = undefined;
   #outScores: number[] | undefined = undefined;
   #wantScores = false;
+  #san: ((line: string) => string) | undefined = undefined;
+  /** The last line masked as a keep candidate (already clean when it reaches `#put`). */
+  #clean: string | undefined = undefined;
 
   /**
    * @param options the relevance options.
@@ -260,6 +269,7 @@ export class RelevanceFilter {
     this.#counters = counters;
     this.#report = report;
     this.#wantScores = options.scores === true;
+    this.#san = options.sanitize;
     this.#state = createDynamicAggressivenessState(options.aggressiveness ?? "auto");
     this.#multilingual = options.multilingual !== false;
     this.#severity = options.severity;
@@ -440,6 +450,7 @@ export class RelevanceFilter {
     const sig = lineSignal(line, this.#multilingual);
     let score = scoreForLevel(sig, state.effective);
     if (score >= _T) {
+      if (this.#san !== undefined) line = this.#clean = this.#san(line);
       if (this.#rootCause && this.#redundant(line, sig)) {
         this.#dropSoft(line, num, "root-cause", score, false);
         state.recordDecision("drop");
@@ -613,6 +624,11 @@ export class RelevanceFilter {
 
   #put(line: string, num: number, reason: DecisionReason, score: number, opaque: boolean): void {
     const out = this.#out;
+    if (this.#san !== undefined) {
+      // Masked here unless it equals the keep candidate masked already (masking
+      // is idempotent, so an equal string needs no second pass).
+      if (line !== this.#clean) line = this.#san(line);
+    }
     if (opaque) (this.#opaque ??= []).push(out.length);
     else if (line.charCodeAt(0) === 91 && _LOOKS_SYNTHETIC.test(line)) line = `[x1] ${line}`;
     out.push(line);

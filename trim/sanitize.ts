@@ -124,6 +124,19 @@ const _HTTP_STATUS_RE =
 const _HAS_DIGIT_RE = /\d/;
 
 /**
+ * Removes ANSI escape sequences (colours, cursor moves, OSC titles).
+ *
+ * @example
+ * ```ts
+ * import { stripAnsi } from "./sanitize.ts";
+ * console.assert(stripAnsi("\x1b[31mERROR\x1b[0m x") === "ERROR x");
+ * ```
+ */
+export function stripAnsi(line: string): string {
+  return line.replace(_ANSI_RE, "");
+}
+
+/**
  * Masks secrets and volatile values in one line (see the module table).
  *
  * @param line one log line (no newline).
@@ -611,20 +624,25 @@ export class SecretBlockSanitizer {
   #suffix: number;
   #onSwallowed: (count: number) => void;
   #extra: ((line: string) => string) | undefined;
+  #blocksOnly: boolean;
 
   /**
    * @param preserveIdSuffix as for {@linkcode sanitizeLine}.
    * @param onSwallowed called with the number of lines swallowed by key blocks.
    * @param extra extra per-line rewriting applied after the built-in rules (custom rules).
+   * @param blocksOnly only fold key blocks (their first line masked); every other line
+   *   passes as read, to be masked later (the pipeline masks only the lines it keeps).
    */
   constructor(
     preserveIdSuffix: number,
     onSwallowed: (count: number) => void,
     extra?: (line: string) => string,
+    blocksOnly = false,
   ) {
     this.#suffix = preserveIdSuffix;
     this.#onSwallowed = onSwallowed;
     this.#extra = extra;
+    this.#blocksOnly = blocksOnly;
   }
 
   /** Sanitizes a batch; returns the output batch (the same array, rewritten in place). */
@@ -649,6 +667,11 @@ export class SecretBlockSanitizer {
           this.#blockLines = 0;
         }
         batch[w++] = this.#extra ? this.#extra(inline) : inline;
+        continue;
+      }
+      if (this.#blocksOnly) {
+        // Colour codes go now (cheap): scoring must see the text, not the escapes.
+        batch[w++] = line.indexOf("\x1b") < 0 ? line : stripAnsi(line);
         continue;
       }
       const s = sanitizeLine(line, this.#suffix);

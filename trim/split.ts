@@ -8,6 +8,8 @@
  * @module
  */
 
+import type { LineMeter } from "./tokens.ts";
+
 /** Lines longer than this many characters are cut while streaming, with or without `maxLineLength`. */
 export const HARD_MAX_LINE_CHARS = 1024 * 1024;
 
@@ -19,6 +21,11 @@ export interface SplitObserver {
   line(): void;
   /** Called with the byte length of each input chunk. */
   bytes(n: number): void;
+  /**
+   * When set, complete lines are metered here directly (and counted in
+   * `LineSplitter.lines`) instead of through `rawText` and `line`: no call per line.
+   */
+  meter?: LineMeter;
 }
 
 /**
@@ -40,6 +47,8 @@ export class LineSplitter {
   #overflow = false;
   #limit: number;
   #observer: SplitObserver | undefined;
+  #meter: LineMeter | undefined;
+  #lines = 0;
 
   /**
    * @param limit lines longer than this are cut while streaming (they end up longer
@@ -49,6 +58,7 @@ export class LineSplitter {
   constructor(limit: number = HARD_MAX_LINE_CHARS, observer?: SplitObserver) {
     this.#limit = Math.max(1, Math.min(limit, HARD_MAX_LINE_CHARS));
     this.#observer = observer;
+    this.#meter = observer?.meter;
   }
 
   /** Push a chunk; completed lines are appended to `out`. */
@@ -117,10 +127,21 @@ export class LineSplitter {
   }
 
   #emit(raw: string, out: string[]): void {
-    this.#observer?.rawText(raw);
-    this.#observer?.line();
+    const meter = this.#meter;
+    if (meter !== undefined) {
+      meter.add(raw);
+      this.#lines++;
+    } else if (this.#observer !== undefined) {
+      this.#observer.rawText(raw);
+      this.#observer.line();
+    }
     this.#overflow = false;
     out.push(raw.indexOf("\r") < 0 ? raw : resolveCarriageReturns(raw));
+  }
+
+  /** Lines completed so far (counted here when a meter is attached). */
+  get lines(): number {
+    return this.#lines;
   }
 }
 
@@ -181,15 +202,23 @@ export function createSplitStream(
   observer?: SplitObserver,
 ): TransformStream<Uint8Array | string, string[]> {
   const splitter = new LineSplitter(limit, observer);
+  // With a meter attached, lines are counted by the splitter and reported per chunk.
+  let reported = 0;
+  const report = observer?.meter === undefined ? undefined : () => {
+    const n = splitter.lines;
+    for (; reported < n; reported++) observer.line();
+  };
   return new TransformStream<Uint8Array | string, string[]>({
     transform(chunk, controller) {
       const out: string[] = [];
       splitter.push(chunk, out);
+      report?.();
       if (out.length) controller.enqueue(out);
     },
     flush(controller) {
       const out: string[] = [];
       splitter.flush(out);
+      report?.();
       if (out.length) controller.enqueue(out);
     },
   });
