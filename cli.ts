@@ -13,9 +13,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { loadTrimConfig } from "./adapters/config_file.ts";
 import { assertDistinctOutput } from "./adapters/file.ts";
-import { loadTelemetry, telemetryFilePath, tryRecordTelemetry } from "./adapters/telemetry_fs.ts";
 import { mergeTrimConfigs } from "./trim/config.ts";
 import { formatTelemetrySummary, telemetryDisabled } from "./trim/telemetry.ts";
 import { TrimError } from "./trim/errors.ts";
@@ -391,6 +389,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (parsed === "telemetry-summary") {
     try {
+      const { loadTelemetry, telemetryFilePath } = await import("./adapters/telemetry_fs.ts");
       console.log(formatTelemetrySummary(await loadTelemetry({ onWarning: err })));
       console.log(`Store: ${telemetryFilePath()}`);
       return EXIT_OK;
@@ -405,9 +404,14 @@ export async function main(argv: string[]): Promise<number> {
   Deno.addSignalListener("SIGINT", onSigint);
   let outFile: Deno.FsFile | undefined;
   try {
-    const loaded = parsed.noConfig ? undefined : await loadTrimConfig({
-      configPath: parsed.configPath,
-    });
+    // The config loader (and node:fs under it) is loaded only when there is a config.
+    const wantConfig = !parsed.noConfig &&
+      (parsed.configPath !== undefined || await _exists(".trim.yml"));
+    const loaded = !wantConfig
+      ? undefined
+      : await (await import("./adapters/config_file.ts")).loadTrimConfig({
+        configPath: parsed.configPath,
+      });
     if (loaded) parsed.options.config = mergeTrimConfigs(loaded.config);
     let input: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> = Deno.stdin.readable;
     if (file !== undefined) {
@@ -425,7 +429,7 @@ export async function main(argv: string[]): Promise<number> {
       }
     }
     if (output !== undefined) {
-      if (file !== undefined) await assertDistinctOutput(file, output);
+      if (file !== undefined) await assertDistinctOutput(file, output, Deno.realPath);
       try {
         outFile = await Deno.open(output, { write: true, create: true, truncate: true });
       } catch (e) {
@@ -452,6 +456,7 @@ export async function main(argv: string[]): Promise<number> {
     if (parsed.stats) console.error(_summary(full));
     if (parsed.json) console.log(JSON.stringify(full, null, 2));
     if (!parsed.noTelemetry && !telemetryDisabled(Deno.env)) {
+      const { tryRecordTelemetry } = await import("./adapters/telemetry_fs.ts");
       await tryRecordTelemetry(full, { onWarning: err });
     }
     return EXIT_OK;
@@ -472,6 +477,15 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_FAILURE;
   } finally {
     Deno.removeSignalListener("SIGINT", onSigint);
+  }
+}
+
+async function _exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -34,7 +34,7 @@ export async function processLogFile(
   } catch {
     throw new TrimError("UNSUPPORTED", "processLogFile needs a file system (Deno, Node or Bun)");
   }
-  await assertDistinctOutput(inputPath, outputPath, fs);
+  await assertDistinctOutput(inputPath, outputPath, fs.promises.realpath);
   const input = fs.createReadStream(inputPath, { highWaterMark: 64 * 1024 });
   const opened = new Promise<void>((resolve, reject) => {
     input.once("open", () => resolve());
@@ -67,7 +67,8 @@ export async function processLogFile(
 /**
  * Throws `TrimError` `SAME_INPUT_OUTPUT` when `outputPath` is the file at `inputPath`
  * (same real path, links resolved). A missing output is fine; a missing input throws
- * the file system's error.
+ * the file system's error. `realpath` defaults to `node:fs`'s (the CLI passes
+ * `Deno.realPath`, which spares loading `node:fs`).
  *
  * @example
  * ```ts ignore
@@ -78,13 +79,13 @@ export async function processLogFile(
 export async function assertDistinctOutput(
   inputPath: string,
   outputPath: string,
-  fs?: typeof import("node:fs"),
+  realpath?: (path: string) => Promise<string>,
 ): Promise<void> {
-  fs ??= await import("node:fs");
-  const realIn = await fs.promises.realpath(inputPath);
+  realpath ??= (await import("node:fs")).promises.realpath;
+  const realIn = await realpath(inputPath);
   let realOut: string | undefined;
   try {
-    realOut = await fs.promises.realpath(outputPath);
+    realOut = await realpath(outputPath);
   } catch {
     realOut = undefined; // does not exist yet
   }

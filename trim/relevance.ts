@@ -36,6 +36,7 @@
  * @module
  */
 
+import { hashLine } from "./hash.ts";
 import { type AggressivenessState, createDynamicAggressivenessState } from "./aggressiveness.ts";
 import { isCascadeRestatement } from "./cascade.ts";
 import {
@@ -234,7 +235,7 @@ export class RelevanceFilter {
   #hunkLeft = 0;
   #kept = 0;
   #lastKept: string | undefined = undefined;
-  #seenTriggers = new Set<string>();
+  #seenTriggers = new Set<number>();
   #rootSeen = false;
   #restated = new Set<string>();
   #held: _Held | undefined = undefined;
@@ -535,9 +536,10 @@ export class RelevanceFilter {
   /** Whether an error of this shape was already shown (it then gets no context). */
   #isRepeatTrigger(key: string): boolean {
     const seen = this.#seenTriggers;
-    if (seen.has(key)) return true;
+    const h = hashLine(key); // a hash, not the line: a full set stays about 1 MiB
+    if (seen.has(h)) return true;
     if (seen.size >= TFIDF_MAP_LIMIT) seen.clear();
-    seen.add(key);
+    seen.add(h);
     return false;
   }
 

@@ -16,6 +16,7 @@
  * @module
  */
 
+import { hashLine } from "./hash.ts";
 import {
   hasMultilingualErrorKeyword,
   MULTILINGUAL_TRIGGER_STEMS,
@@ -352,8 +353,20 @@ function _collect(re: RegExp, families: Map<string, number>, line: string, bits:
  */
 function _families(line: string, multilingual: boolean): number {
   return multilingual
-    ? _collect(_LOWER_ML_G, _FAMILIES_ML, line, _collect(_UPPER_ML_G, _FAMILIES_ML, line, 0))
+    ? _collect(_LOWER_ML_G, _FAMILIES_ML, line, _collect(_upperMl(line), _FAMILIES_ML, line, 0))
     : _collect(_LOWER_G, _FAMILIES, line, _collect(_UPPER_G, _FAMILIES, line, 0));
+}
+
+const _NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * The uppercase trigger scan for multilingual mode. The non-ASCII spellings
+ * (Cyrillic, CJK …) cannot match a line without non-ASCII characters, and a
+ * line sliced from a two-byte chunk would still pay for them at every position:
+ * one cheap test picks the plain scan instead.
+ */
+function _upperMl(line: string): RegExp {
+  return _NON_ASCII.test(line) ? _UPPER_ML_G : _UPPER_G;
 }
 
 // ---------------------------------------------------------------------------
@@ -633,7 +646,7 @@ export function lineSignal(line: string, multilingual = true): LineSignal {
     // Only uppercase-initial triggers (FAIL, Error, Back-off, OOMKilled …) can
     // override a low tag; skipping the lowercase scan keeps tagged lines cheap.
     const f = multilingual
-      ? _collect(_UPPER_ML_G, _FAMILIES_ML, line, 0)
+      ? _collect(_upperMl(line), _FAMILIES_ML, line, 0)
       : _collect(_UPPER_G, _FAMILIES, line, 0);
     if (f !== 0) return _hardSignal(line, len, c0, tag, multilingual, false, f);
     return _softSignal(line, c0, tag);
@@ -788,13 +801,15 @@ export interface RepeatDampener {
  * ```
  */
 export function createRepeatDampener(): RepeatDampener {
-  const counts = new Map<string, number>();
+  // Keyed by a 32-bit hash of the line: a full map costs about 1 MiB, not the lines.
+  const counts = new Map<number, number>();
   return {
     penalty(sanitizedLine: string): number {
-      const prev = counts.get(sanitizedLine);
+      const key = hashLine(sanitizedLine);
+      const prev = counts.get(key);
       if (prev === undefined && counts.size >= TFIDF_MAP_LIMIT) counts.clear();
       const n = (prev ?? 0) + 1;
-      counts.set(sanitizedLine, n);
+      counts.set(key, n);
       if (n <= TFIDF_REPEAT_THRESHOLD) return 0;
       const p = (n - TFIDF_REPEAT_THRESHOLD) * TFIDF_PENALTY;
       return p > 100 ? 100 : p;
