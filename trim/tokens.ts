@@ -103,8 +103,13 @@ export class LineMeter {
       this.tokens += this.#estimate(line);
       return;
     }
-    let tokens = _LINE;
+    // Integer counts per class, weighted once at the end: independent increments
+    // instead of one long chain of floating-point adds.
     let words = 0;
+    let letterRuns = 0, extraLower = 0, extraUpper = 0;
+    let digits = 0, digitRuns = 0;
+    let punctRuns = 0, punctExtra = 0;
+    let spaceRuns = 0, cjk = 0, other = 0;
     let prev = 3;
     let run = 0;
     for (let i = 0; i < line.length; i++) {
@@ -112,24 +117,29 @@ export class LineMeter {
       if (c < 128) {
         const k = _CLASS[c];
         if (k === 1) {
-          if (prev === 1) tokens += c <= 90 ? _UPPER_EXTRA : _LETTER_EXTRA;
-          else {
-            tokens += _LETTER_RUN;
+          if (prev === 1) {
+            if (c <= 90) extraUpper++;
+            else extraLower++;
+          } else {
+            letterRuns++;
             if (prev === 3) words++;
           }
         } else if (k === 2) {
-          tokens += _DIGIT;
+          digits++;
           if (prev !== 2) {
-            tokens += _DIGIT_RUN;
+            digitRuns++;
             if (prev === 3) words++;
           }
         } else if (k === 3) {
           if (prev === 3) {
-            if (++run === 1) tokens += _SPACE_RUN;
+            if (++run === 1) spaceRuns++;
           } else run = 0;
         } else {
-          tokens += prev === 0 ? _PUNCT_EXTRA : _PUNCT;
-          if (prev === 3) words++;
+          if (prev === 0) punctExtra++;
+          else {
+            punctRuns++;
+            if (prev === 3) words++;
+          }
         }
         prev = k;
       } else {
@@ -138,17 +148,17 @@ export class LineMeter {
           run = 0;
           continue;
         }
-        tokens += c >= 0x2e80 && c <= 0xd7af
-          ? _CJK
-          : c >= 0xdc00 && c <= 0xdfff
-          ? 0
-          : _OTHER_NON_ASCII;
+        if (c >= 0x2e80 && c <= 0xd7af) cjk++;
+        else if (c < 0xdc00 || c > 0xdfff) other++;
         if (prev === 3) words++;
         prev = 0;
       }
     }
     this.words += words;
-    this.tokens += tokens;
+    this.tokens += _LINE + letterRuns * _LETTER_RUN + extraLower * _LETTER_EXTRA +
+      extraUpper * _UPPER_EXTRA + digits * _DIGIT + digitRuns * _DIGIT_RUN +
+      punctRuns * _PUNCT + punctExtra * _PUNCT_EXTRA + spaceRuns * _SPACE_RUN + cjk * _CJK +
+      other * _OTHER_NON_ASCII;
   }
 }
 
