@@ -7,6 +7,7 @@
  * @module
  */
 
+import { createRun } from "../trim/run.ts";
 import assert from "node:assert/strict";
 import { BlockCollapser } from "../trim/blocks.ts";
 import { TokenBudget } from "../trim/budget.ts";
@@ -41,17 +42,7 @@ export interface FoldStepsRun {
 
 /** Runs the steps over `text`; asserts each line number got exactly one action. */
 export function runFoldSteps(text: string, o: FoldStepsOptions = {}): FoldStepsRun {
-  const stats = {
-    inputLines: 0,
-    outputLines: 0,
-    inputWords: 0,
-    outputWords: 0,
-    inputBytes: 0,
-    outputBytes: 0,
-    droppedLines: 0,
-    duplicateLines: 0,
-    hiddenInternalStackLines: 0,
-  };
+  const stats = createRun().stats;
   const actions = new Map<number, string>();
   const decide = (n: number, a: FoldAction | "drop") => {
     assert.ok(!actions.has(n), `line ${n} decided twice (${actions.get(n)}, ${a})`);
