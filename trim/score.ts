@@ -357,7 +357,7 @@ function _families(line: string, multilingual: boolean): number {
     : _collect(_LOWER_G, _FAMILIES, line, _collect(_UPPER_G, _FAMILIES, line, 0));
 }
 
-const _NON_ASCII = /[^\x00-\x7f]/;
+const _NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * The uppercase trigger scan for multilingual mode. The non-ASCII spellings
