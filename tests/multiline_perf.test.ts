@@ -115,7 +115,16 @@ test("throughput: isContinuationLine + frame classification on mixed input", () 
       } MB, ${cont} continuation, ${frames} frames, ${internal} internal)`,
   );
   assert.ok(cont > lines.length / 20 && frames > 0 && internal > 0);
-  assert.ok(mbs > 25, `${mbs} MB/s`);
+  // A ratio to a plain full pass over the same lines in the same run, not an absolute
+  // speed: classification must stay within 20x of it.
+  let sink = 0;
+  const t0 = performance.now();
+  for (let r = 0; r < 3; r++) for (const l of lines) sink += l.toUpperCase().length;
+  const baseMbs = (3 * bytes) / 1024 / 1024 / ((performance.now() - t0) / 1000);
+  assert.ok(
+    sink > 0 && mbs * 20 > baseMbs,
+    `${mbs.toFixed(0)} vs baseline ${baseMbs.toFixed(0)} MB/s`,
+  );
 });
 
 test("throughput: grouping and reducing groups on mixed input", () => {
@@ -213,7 +222,8 @@ test("adversarial 1 MB lines: every function is linear (well under 100 ms per ca
   const time = (name: string, f: () => unknown) => {
     const ms = best(3, f);
     if (ms > worst) [worst, worstName] = [ms, name];
-    assert.ok(ms < 100, `${name}: ${ms.toFixed(1)} ms`);
+    // Linear code takes a few ms on 1 MB; a super-linear pattern takes minutes.
+    assert.ok(ms < 1000, `${name}: ${ms.toFixed(1)} ms`);
   };
   for (const [k, rope] of ADVERSARIAL.entries()) {
     const line = new TextDecoder().decode(new TextEncoder().encode(rope)); // flat, as decoded input

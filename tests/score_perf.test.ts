@@ -95,8 +95,11 @@ test("scoreLineRelevance throughput over a realistic mix (reports MB/s)", () => 
     } MB/s wall, ${m.cpu.toFixed(0)} MB/s per CPU second`,
   );
   assert.ok(m.sink > 0);
-  // Generous bound for shared CI machines; the target is >= 300 MB/s on an idle core.
-  assert.ok(m.cpu > 20, `${m.cpu} MB/s`);
+  // A ratio measured in the same run, not an absolute speed (machines and load vary):
+  // scoring must stay within 40x of one plain full-line pass (it is ~7x here).
+  const base = _measure((l) => l.toUpperCase().length, 20e6);
+  console.log(`baseline toUpperCase: ${base.cpu.toFixed(0)} MB/s per CPU second`);
+  assert.ok(m.cpu * 40 > base.cpu, `${m.cpu.toFixed(0)} vs baseline ${base.cpu.toFixed(0)} MB/s`);
 });
 
 test("inferSeverity throughput (reports MB/s)", () => {
@@ -104,5 +107,7 @@ test("inferSeverity throughput (reports MB/s)", () => {
   console.log(
     `inferSeverity: ${m.wall.toFixed(0)} MB/s wall, ${m.cpu.toFixed(0)} MB/s per CPU second`,
   );
-  assert.ok(m.sink > 0 && m.cpu > 20);
+  assert.ok(m.sink > 0);
+  const base = _measure((l) => l.toUpperCase().length, 20e6);
+  assert.ok(m.cpu * 10 > base.cpu, `${m.cpu.toFixed(0)} vs baseline ${base.cpu.toFixed(0)} MB/s`);
 });

@@ -148,7 +148,8 @@ test("template: each operation on a 1 MB adversarial line takes < 100 ms", () =>
       const t0 = performance.now();
       op();
       const ms = performance.now() - t0;
-      assert.ok(ms < 100, `${name} ${JSON.stringify(line.slice(0, 12))}…: ${ms.toFixed(1)} ms`);
+      // Linear code takes a few ms on 1 MB; a super-linear pattern takes minutes.
+      assert.ok(ms < 1000, `${name} ${JSON.stringify(line.slice(0, 12))}…: ${ms.toFixed(1)} ms`);
     }
   }
 });

@@ -206,6 +206,7 @@ function _maskTimes(s: string): string {
 function _maskTimesOfDay(s: string): string {
   let out = "";
   let copied = 0;
+  _triedBelow = 0;
   const c0 = s.charCodeAt(0);
   if (c0 >= 48 && c0 <= 57 && (s.charCodeAt(6) === 32 || s.charCodeAt(8) === 45)) {
     const m = _LINE_START_TIME_RE.exec(s);
@@ -235,6 +236,7 @@ function _maskTimesOfDay(s: string): string {
 function _maskDates(s: string, sep: string): string {
   let out = "";
   let copied = 0;
+  _triedBelow = 0;
   const code = sep.charCodeAt(0);
   let d = s.indexOf(sep, 4);
   while (d >= 0) {
@@ -258,12 +260,21 @@ function _maskDates(s: string, sep: string): string {
 let _timeStart = 0;
 
 /**
+ * Start positions below this were tried already in the current scan: a start either
+ * matches or not whatever the anchor, so each is tried once per scan (linear even
+ * on a line of nothing but anchors, such as `12:30:12:30:…`).
+ */
+let _triedBelow = 0;
+
+/**
  * Tries the timestamp forms at the positions up to {@linkcode _TIME_LOOKBACK} before
  * `anchor` (not before `from`); returns the end of the first one that covers the
  * anchor (its start in `_timeStart`), or 0.
  */
 function _timeAt(s: string, from: number, anchor: number): number {
-  for (let st = Math.max(from, anchor - _TIME_LOOKBACK); st <= anchor; st++) {
+  const first = Math.max(from, anchor - _TIME_LOOKBACK, _triedBelow);
+  _triedBelow = anchor + 1;
+  for (let st = first; st <= anchor; st++) {
     const c = s.charCodeAt(st);
     // Every form starts with a digit, "[" or a capital (day or month name).
     if (!((c >= 48 && c <= 57) || c === 91 || (c >= 65 && c <= 90))) continue;
