@@ -466,11 +466,15 @@ function _maskSecretFields(s: string): string {
   while (f >= 0) {
     let ke = f + 2;
     while (ke < s.length && _isIdChar(s.charCodeAt(ke))) ke++;
+    let next = ke;
     if (ke - f > 4 && s.charCodeAt(ke) === 32) {
       const span = _maskAfterKey(s, f + 2, s.slice(f + 2, ke), ke);
-      if (span !== undefined) (spans ??= []).push(span[0], span[1]);
+      if (span !== undefined) {
+        (spans ??= []).push(span[0], span[1]);
+        next = span[1]; // the masked value is not a flag of its own
+      }
     }
-    f = s.indexOf("--", ke);
+    f = s.indexOf("--", next);
   }
   return spans === undefined ? s : _applySpans(s, spans, "[REDACTED]");
 }
@@ -499,8 +503,13 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
 /** Replaces the [start, end) spans (a flat list, any order, maybe overlapping) by `text`. */
 function _applySpans(s: string, spans: number[], text: string): string {
   const order: number[] = [];
-  for (let k = 0; k < spans.length; k += 2) order.push(k);
-  order.sort((a, b) => spans[a] - spans[b]);
+  let sorted = true;
+  for (let k = 0; k < spans.length; k += 2) {
+    if (k > 0 && spans[k] < spans[k - 2]) sorted = false;
+    order.push(k);
+  }
+  // Each scan finds its spans in order; sort only when several scans contributed.
+  if (!sorted) order.sort((a, b) => spans[a] - spans[b]);
   let out = "";
   let copied = 0;
   for (const k of order) {
@@ -511,6 +520,36 @@ function _applySpans(s: string, spans: number[], text: string): string {
   return out + s.slice(copied);
 }
 
+const _KEY_PLAIN = 0;
+const _KEY_SECRET = 1;
+const _KEY_HEADER = 2;
+const _KEY_BEARER = 3;
+
+/** Key names seen recently and their kind: logs repeat the same few keys endlessly. */
+const _keyKinds = new Map<string, number>();
+const _KEY_CACHE_LIMIT = 1024;
+
+/** Whether a key name is plain, a secret field, a header whose value is secret, or Bearer. */
+function _keyKind(key: string): number {
+  let kind = _keyKinds.get(key);
+  if (kind !== undefined) return kind;
+  const norm = key.toLowerCase().replace(/[-_.]/g, "");
+  const lowerKey = key.toLowerCase();
+  if (norm === "bearer" || norm === "basic") kind = _KEY_BEARER;
+  else if (
+    norm === "authorization" || norm === "proxyauthorization" || norm === "cookie" ||
+    norm === "setcookie"
+  ) kind = _KEY_HEADER;
+  else if (
+    _SECRET_KEY_END_RE.test(norm) || /(?:^|[-_.])(?:pass|auth|pw)$/.test(lowerKey) ||
+    /[a-z](?:Pass|Auth|Pw)$/.test(key)
+  ) kind = _KEY_SECRET;
+  else kind = _KEY_PLAIN;
+  if (_keyKinds.size >= _KEY_CACHE_LIMIT) _keyKinds.clear();
+  _keyKinds.set(key, kind);
+  return kind;
+}
+
 /** Returns the [start, end) of the value to mask after a key, or undefined. */
 function _maskAfterKey(
   s: string,
@@ -518,9 +557,9 @@ function _maskAfterKey(
   key: string,
   ke: number,
 ): [number, number] | undefined {
-  const norm = key.toLowerCase().replace(/[-_.]/g, "");
-  const lowerKey = key.toLowerCase();
-  if (norm === "bearer" || norm === "basic") {
+  const kind = _keyKind(key);
+  if (kind === _KEY_PLAIN) return undefined;
+  if (kind === _KEY_BEARER) {
     // "Bearer <token>" anywhere.
     if (s.charCodeAt(ke) !== 32) return undefined;
     const vs = ke + 1;
@@ -528,11 +567,7 @@ function _maskAfterKey(
     const ve = _tokenEnd(s, vs);
     return ve - vs >= 8 ? [vs, ve] : undefined;
   }
-  const header = norm === "authorization" || norm === "proxyauthorization" || norm === "cookie" ||
-    norm === "setcookie";
-  const secret = header || _SECRET_KEY_END_RE.test(norm) ||
-    /(?:^|[-_.])(?:pass|auth|pw)$/.test(lowerKey) || /[a-z](?:Pass|Auth|Pw)$/.test(key);
-  if (!secret) return undefined;
+  const header = kind === _KEY_HEADER;
   let i = ke;
   const quotedKey = ks > 0 && (s[ks - 1] === '"' || s[ks - 1] === "'");
   if (quotedKey && s[i] === s[ks - 1]) i++;
