@@ -196,6 +196,8 @@ const _UPPER_TRIGGERS: ReadonlyArray<readonly [string, number]> = [
   ["EPIPE", _F_DIAG],
   ["ENOTFOUND", _F_DIAG],
   ["ERESOLVE", _F_PACKAGE],
+  ["Dockerfile:", _F_COMPILER],
+  ["Containerfile:", _F_COMPILER],
   ["ELIFECYCLE", _F_PACKAGE],
   ["EAI_AGAIN", _F_DIAG],
   ["ECONNRESET", _F_DIAG],
@@ -246,6 +248,7 @@ const _LOWER_TRIGGERS: ReadonlyArray<readonly [string, number]> = [
   ["corrupt", _F_DIAG],
   ["overflow", _F_DIAG | _F_FATAL],
   ["not found", _F_DIAG],
+  ["sensitive data", _F_DIAG],
   ["no such", _F_DIAG],
   ["reset by peer", _F_DIAG],
   ["broken pipe", _F_DIAG],
@@ -393,9 +396,12 @@ function _wordRegex(...lists: string[][]): RegExp {
 
 /** CI annotations: GitHub Actions `##[error]`, `::error file=…::`. */
 const _CI_ERROR = /##\[error\]|(?:^|\s)::error(?:\s[^:]*)?::/;
-/** Compiler diagnostics: `f.c:1:2: error`, `f.ts(1,2): error TS2345`, `error[E0308]`, `error:`. */
+/**
+ * Compiler diagnostics: `f.c:1:2: error`, `f.ts(1,2): error TS2345`, `error[E0308]`,
+ * `error:`, and BuildKit's failing-instruction location (`Dockerfile:24` alone on a line).
+ */
 const _COMPILER_ERROR =
-  /:\d+(?::\d+)?:? +(?:fatal )?error\b|\(\d+,\d+\): +error\b|\berror\[E\d{4}\]|\berror (?:TS|CS|C|LNK|FS|BC)\d+|^\s*error(?:\[\w+\])?: /;
+  /^\s*(?:Dockerfile|Containerfile)(?:\.[\w.-]{1,64})?:\d+\s*$|:\d+(?::\d+)?:? +(?:fatal )?error\b|\(\d+,\d+\): +error\b|\berror\[E\d{4}\]|\berror (?:TS|CS|C|LNK|FS|BC)\d+|^\s*error(?:\[\w+\])?: /;
 /** Test failures: jest, vitest, go test, pytest, JUnit/Maven, TAP, mocha. */
 const _TEST_FAILURE =
   /^\s*(?:FAIL|FAILED|FAILURE)\b|--- FAIL:|\bAssertion(?:Failed)?Error\b|^\s*[✕✗✘×❌] |\bnot ok \d|(?<![\w.])[1-9]\d* (?:failed|failing|failures?)\b|\b(?:Failures|Errors): [1-9]|<<< FAIL(?:URE)?!|\bFAILED\b|\btests? failed\b|\bTest failed\b/;
@@ -436,7 +442,7 @@ const _DIAG_WORD = _wordRegex(
   ["rejected", "corrupt", "corrupted", "corruption", "overflow", "reset by peer", "broken pipe"],
   ["exceeded", "unexpected", "assert", "assertion", "econnrefused", "econnreset", "econnaborted"],
   ["etimedout", "enoent", "eacces", "eperm", "eaddrinuse", "enospc", "epipe", "enotfound"],
-  ["eai_again", "ehostunreach"],
+  ["eai_again", "ehostunreach", "sensitive data"],
 );
 /** Warning markers beyond level tags. */
 const _WARN_WORD = new RegExp(
