@@ -27,6 +27,7 @@ import type { TrimLineDecision } from "./types.ts";
  * | `tail-context` | keep | one of the closing lines of the log (summary, exit status) |
  * | `repeat` | fold | folded into the `[xN]` line of an adjacent line of the same shape |
  * | `repeated-stack` | fold | its stack group folded into an `[xN]` group of identical stacks |
+ * | `repeated-block` | fold | inside a later copy of a repeated block (`collapseBlocks`, `[block xM]`) |
  * | `noise` | drop | scored below 40 at the current level |
  * | `blank-run` | drop | extra blank line of a run of blank lines |
  * | `severity` | drop | below the `severity` option |
@@ -58,6 +59,7 @@ export const DECISION_REASONS = [
   "tail-context",
   "repeat",
   "repeated-stack",
+  "repeated-block",
   "noise",
   "blank-run",
   "severity",

@@ -16,7 +16,6 @@
  * @module
  */
 
-import { BlockCollapser } from "./blocks.ts";
 import { TokenBudget } from "./budget.ts";
 import { batchInfo, type DecisionReason, DecisionReporter, setBatchInfo } from "./decision.ts";
 import { createEncodeStream } from "./encode.ts";
@@ -153,27 +152,13 @@ export function createTrimPipeline(options: TrimOptions = {}): {
       dropped: (n) => stats.droppedLines += n,
     },
     report,
-    { templateMining: options.templateMining, window: options.dedupeWindow },
+    {
+      templateMining: options.templateMining,
+      window: options.dedupeWindow,
+      collapseBlocks: options.collapseBlocks,
+    },
   );
   stages.push(batchStage((batch) => fold.push(batch), () => fold.flush()));
-  if (o.dedupe && options.collapseBlocks !== undefined && options.collapseBlocks >= 2) {
-    // Repeated blocks of already folded lines: one copy plus a `[block xM]` marker.
-    const blocks = new BlockCollapser(options.collapseBlocks, {
-      duplicates: (n) => stats.duplicateLines += n,
-    }, { templateMining: options.templateMining });
-    stages.push(batchStage(
-      (batch) => {
-        const out: string[] = [];
-        blocks.push(batch, out);
-        return out;
-      },
-      () => {
-        const out: string[] = [];
-        blocks.flush(out);
-        return out;
-      },
-    ));
-  }
 
   let resolve!: (r: TrimResult) => void;
   let reject!: (e: unknown) => void;
