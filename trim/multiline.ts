@@ -11,6 +11,7 @@
  */
 
 import { TrimError } from "./errors.ts";
+import { utf8Length } from "./split.ts";
 import { isStackFrame } from "./stack.ts";
 import type { MultilineMode } from "./types.ts";
 
@@ -262,11 +263,11 @@ export class MultilineGrouper {
       let fits = cur.length < this.#maxLines;
       if (fits && this.#bytes < 0 && (this.#chars + add) * 3 > this.#maxBytes) {
         let b = 0;
-        for (let k = 0; k < cur.length; k++) b += _utf8Length(cur[k]) + 1;
+        for (let k = 0; k < cur.length; k++) b += utf8Length(cur[k]) + 1;
         this.#bytes = b;
       }
       if (fits && this.#bytes >= 0) {
-        const b = this.#bytes + _utf8Length(line) + 1;
+        const b = this.#bytes + utf8Length(line) + 1;
         fits = b <= this.#maxBytes;
         if (fits) this.#bytes = b;
       }
@@ -676,30 +677,6 @@ function _isBlank(line: string): boolean {
     if (c !== 32 && c !== 9) return false;
   }
   return true;
-}
-
-/** UTF-8 byte length of a string (a lone surrogate counts as U+FFFD, 3 bytes). */
-function _utf8Length(s: string): number {
-  const len = s.length;
-  let n = len;
-  for (let k = 0; k < len; k++) {
-    const c = s.charCodeAt(k);
-    if (c < 0x80) continue;
-    if (c < 0x800) {
-      n += 1;
-    } else if (c >= 0xd800 && c <= 0xdbff && k + 1 < len) {
-      const d = s.charCodeAt(k + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        n += 2; // 4 bytes for 2 code units
-        k++;
-      } else {
-        n += 2;
-      }
-    } else {
-      n += 2;
-    }
-  }
-  return n;
 }
 
 function _positiveInt(v: number, name: string): number {

@@ -66,7 +66,7 @@ export class LineSplitter {
     let text: string;
     if (typeof chunk === "string") {
       text = chunk;
-      this.#observer?.bytes(_utf8Length(chunk));
+      this.#observer?.bytes(utf8Length(chunk));
     } else {
       text = this.#decoder.decode(chunk, { stream: true });
       this.#observer?.bytes(chunk.byteLength);
@@ -166,8 +166,17 @@ export function resolveCarriageReturns(line: string): string {
   return "";
 }
 
-/** UTF-8 byte length of a string without encoding it. */
-export function _utf8Length(s: string): number {
+/**
+ * UTF-8 byte length of a string without encoding it (a lone surrogate counts 3
+ * bytes, as TextEncoder writes U+FFFD for it).
+ *
+ * @example
+ * ```ts
+ * import { utf8Length } from "./split.ts";
+ * console.assert(utf8Length("héllo 错") === 10);
+ * ```
+ */
+export function utf8Length(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
