@@ -65,8 +65,8 @@ export function createHandler(options: HandlerOptions): (request: Request) => Pr
         return _respond(200, "OK", _H_TEXT);
       case "/health": {
         const report = await monitor.check();
-        const { healthy, bytes } = serializeHealth(report, version);
-        return _respond(healthy ? 200 : 503, bytes, _H_JSON);
+        const { healthy, text } = serializeHealth(report, version);
+        return _respond(healthy ? 200 : 503, text, _H_JSON);
       }
       case "/metrics": {
         const report = await monitor.check();
@@ -126,7 +126,7 @@ function _pathOf(url: string): string {
 // headers (with the GET Content-Length) and drop the body.
 function _respond(
   status: number,
-  body: string | Uint8Array<ArrayBuffer>,
+  body: string,
   headers: Record<string, string>,
 ): Response {
   return new Response(body, { status, headers });

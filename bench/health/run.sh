@@ -10,7 +10,7 @@ SOAK=${SOAK:-60}
 if [ "${1:-}" = quick ]; then DUR=5s; SOAK=20; fi
 PORT=${PORT:-18888}
 # V8 flags porthealth runs with (the same as `deno task serve` / `deno task compile`).
-PH_FLAGS=${PH_FLAGS:---v8-flags=--max-semi-space-size=1}
+PH_FLAGS=${PH_FLAGS:---v8-flags=--max-semi-space-size=1,--optimize-for-size}
 TMP=$(mktemp -d)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$TMP"; }
