@@ -13,7 +13,7 @@
  * @module
  */
 
-import { main, type Runtime } from "./health/main.ts";
+import { type Listening, type ListenOptions, main, type Runtime } from "./health/main.ts";
 
 const _encoder = new TextEncoder();
 
@@ -22,9 +22,10 @@ const _encoder = new TextEncoder();
  *
  * @example Building the runtime
  * ```ts
+ * import assert from "node:assert/strict";
  * import { denoRuntime } from "./serve.ts";
  * const rt = denoRuntime(["--version"]);
- * console.assert(rt.args[0] === "--version");
+ * assert.ok(rt.args[0] === "--version");
  * ```
  */
 export function denoRuntime(args: readonly string[]): Runtime {
@@ -36,35 +37,122 @@ export function denoRuntime(args: readonly string[]): Runtime {
       const conn = await Deno.connect({ hostname, port, signal });
       conn.close();
     },
-    listen: ({ host, port, handler }) =>
-      new Promise((resolve, reject) => {
-        try {
-          const server = Deno.serve({
-            hostname: host,
-            port,
-            onListen: (addr) => {
-              const h = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
-              resolve({ address: `${h}:${addr.port}`, shutdown: () => server.shutdown() });
-            },
-            onError: (err) => {
-              console.error(`porthealth: request failed: ${(err as Error)?.message ?? err}`);
-              return new Response("Internal Server Error\n", { status: 500 });
-            },
-          }, handler);
-        } catch (err) {
-          reject(err);
-        }
-      }),
+    listen: _listen,
     onSignal: (signal, listener) => Deno.addSignalListener(signal, listener),
     stdout: (line) => _writeAll(Deno.stdout, line),
     stderr: (line) => _writeAll(Deno.stderr, line),
+    openFileLimit: _openFileLimit,
   };
 }
 
+// Deno.serve ends its accept loop for good on the first failed accept (EMFILE when idle or
+// slow clients hold every descriptor: "Uncaught (in promise) Http: Too many open files"),
+// which would kill the process. Instead: shut that server down (in-flight requests finish;
+// idle and half-sent connections are closed, which frees descriptors) and listen again on
+// the same address at once, backing off up to 1 s while it keeps failing.
+function _listen(options: ListenOptions): Promise<Listening> {
+  const { host, handler, onListenerError } = options;
+  let port = options.port;
+  let current: Deno.HttpServer | undefined;
+  let stopped = false;
+  let failures = 0;
+  let lastFailure = -Infinity;
+  let lastReport = -Infinity;
+  let unreported = 0;
+  const draining = new Set<Promise<void>>();
+
+  // At most one log line per 10 s, however often it fails.
+  const report = (message: string) => {
+    const now = performance.now();
+    if (now - lastReport < 10_000) {
+      unreported++;
+      return;
+    }
+    const more = unreported > 0 ? ` (${unreported} more failures since the last report)` : "";
+    lastReport = now;
+    unreported = 0;
+    onListenerError?.(message + more);
+  };
+  const retry = () => {
+    const now = performance.now();
+    failures = now - lastFailure > 5_000 ? 1 : failures + 1;
+    lastFailure = now;
+    const delay = failures <= 1 ? 0 : Math.min(1000, 10 * 2 ** (failures - 2));
+    setTimeout(() => {
+      if (stopped) return;
+      try {
+        start(undefined);
+      } catch (err) {
+        report(`cannot listen again on ${host}:${port}: ${_oneLine(err)}; retrying`);
+        retry();
+      }
+    }, delay);
+  };
+  const shutdown = async () => {
+    stopped = true;
+    await Promise.all([current?.shutdown(), ...draining]);
+  };
+  const start = (first: ((listening: Listening) => void) | undefined) => {
+    const server = Deno.serve({
+      hostname: host,
+      port,
+      onListen: (addr) => {
+        port = addr.port; // listen again on the port picked for port 0
+        const h = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+        first?.({ address: `${h}:${addr.port}`, shutdown });
+      },
+      onError: (err) => {
+        console.error(`porthealth: request failed: ${_oneLine(err)}`);
+        return new Response("Internal Server Error\n", { status: 500 });
+      },
+    }, handler);
+    current = server;
+    server.finished.catch((err) => {
+      if (stopped) return;
+      report(`the listener failed: ${_oneLine(err)}; closing idle connections, listening again`);
+      if (current === server) current = undefined;
+      const done = server.shutdown().catch(() => {});
+      draining.add(done);
+      done.finally(() => draining.delete(done));
+      retry();
+    });
+  };
+  return new Promise((resolve, reject) => {
+    try {
+      start(resolve);
+    } catch (err) {
+      reject(err);
+    }
+  });
+}
+
+function _oneLine(err: unknown): string {
+  return String((err as Error)?.message ?? err).split("\n")[0];
+}
+
+// The soft limit on open files, from /proc (Linux); undefined elsewhere or when unlimited.
+function _openFileLimit(): number | undefined {
+  try {
+    // never prompt: with a narrower --allow-read the limit is simply unknown
+    const path = "/proc/self/limits";
+    if (Deno.permissions.querySync({ name: "read", path }).state !== "granted") return undefined;
+    const m = /^Max open files\s+(\d+)/m.exec(Deno.readTextFileSync(path));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// A closed or full stdout/stderr (EPIPE, e.g. `porthealth | head`) must not turn a log line
+// into a failed probe round or request: such lines are dropped.
 function _writeAll(stream: typeof Deno.stdout, line: string) {
   const bytes = _encoder.encode(line + "\n");
   let off = 0;
-  while (off < bytes.length) off += stream.writeSync(bytes.subarray(off));
+  try {
+    while (off < bytes.length) off += stream.writeSync(bytes.subarray(off));
+  } catch {
+    // dropped
+  }
 }
 
 if (import.meta.main) {

@@ -6,10 +6,31 @@
 
 import type { LogFormat } from "./log.ts";
 
-/** The default configuration file. */
+/**
+ * The default configuration file.
+ *
+ * @example Without --config
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_CONFIG_PATH, parseArgs } from "./args.ts";
+ * const args = parseArgs([]);
+ * assert.ok(args.config === DEFAULT_CONFIG_PATH && !args.configGiven);
+ * ```
+ */
 export const DEFAULT_CONFIG_PATH = "/etc/porthealth/config.yaml";
 
-/** Parsed command-line flags. */
+/**
+ * Parsed command-line flags.
+ *
+ * @example Reading parsed flags
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type Args, parseArgs } from "./args.ts";
+ * const args: Args = parseArgs(["--config", "/srv/porthealth.yaml", "--log-format=json"]);
+ * assert.ok(args.config === "/srv/porthealth.yaml" && args.configGiven && args.logFormat === "json");
+ * assert.ok(!args.checkConfig && !args.version && !args.help);
+ * ```
+ */
 export interface Args {
   /** `--config <path>`; default {@linkcode DEFAULT_CONFIG_PATH}. */
   config: string;
@@ -25,7 +46,22 @@ export interface Args {
   logFormat: LogFormat;
 }
 
-/** A flag that could not be understood; exit code 2. */
+/**
+ * A flag that could not be understood; exit code 2.
+ *
+ * @example Rejecting an unknown flag
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseArgs, UsageError } from "./args.ts";
+ * let error: unknown;
+ * try {
+ *   parseArgs(["--verbose"]);
+ * } catch (err) {
+ *   error = err;
+ * }
+ * assert.ok(error instanceof UsageError); // porthealth prints it and exits with 2
+ * ```
+ */
 export class UsageError extends Error {
   /** Create a usage error with a one-line message. */
   constructor(message: string) {
@@ -34,8 +70,19 @@ export class UsageError extends Error {
   }
 }
 
-/** The `--help` text. */
-export const USAGE = `Usage: porthealth [--config <path>] [--log-format text|json]
+/**
+ * The `--help` text.
+ *
+ * @example Answering --help
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseArgs, USAGE } from "./args.ts";
+ * const out: string[] = [];
+ * if (parseArgs(["-h"]).help) out.push(USAGE);
+ * assert.ok(out[0].startsWith("Usage: porthealth") && out[0].includes("--check-config"));
+ * ```
+ */
+export const USAGE: string = `Usage: porthealth [--config <path>] [--log-format text|json]
        porthealth --check-config [--config <path>]
        porthealth --version | --help
 
@@ -58,9 +105,10 @@ Exit codes: 0 ok, 1 runtime failure (e.g. listen port in use), 2 bad flags or co
  *
  * @example Parsing flags
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseArgs } from "./args.ts";
  * const args = parseArgs(["--config", "a.yaml", "--log-format=json"]);
- * console.assert(args.config === "a.yaml" && args.logFormat === "json");
+ * assert.ok(args.config === "a.yaml" && args.logFormat === "json");
  * ```
  */
 export function parseArgs(argv: readonly string[]): Args {

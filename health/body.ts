@@ -7,7 +7,19 @@
 import type { ProbeErrorKind } from "./probe.ts";
 import type { Report } from "./monitor.ts";
 
-/** One check in the `/health` body. */
+/**
+ * One check in the `/health` body.
+ *
+ * @example One unhealthy check
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type CheckBody, healthBody } from "./body.ts";
+ * const check = { name: "db", host: "127.0.0.1", port: 5432, description: "Postgres", timeoutMs: 2000 };
+ * const checks = [{ check, status: "unhealthy" as const, latencyMs: 2000, error: "timeout" as const }];
+ * const [db]: CheckBody[] = healthBody({ checks, finishedAt: new Date(), durationMs: 2000 }, "0.1.0").checks;
+ * assert.ok(db.status === "unhealthy" && db.error === "timeout" && db.latency_ms === 2000);
+ * ```
+ */
 export interface CheckBody {
   /** From config. */
   name: string;
@@ -27,7 +39,19 @@ export interface CheckBody {
   message?: string;
 }
 
-/** The `/health` body. */
+/**
+ * The `/health` body.
+ *
+ * @example A healthy body
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type HealthBody, healthBody } from "./body.ts";
+ * const check = { name: "db", host: "127.0.0.1", port: 5432, description: "Postgres", timeoutMs: 2000 };
+ * const checks = [{ check, status: "healthy" as const, latencyMs: 0.4 }];
+ * const body: HealthBody = healthBody({ checks, finishedAt: new Date(), durationMs: 1 }, "0.1.0");
+ * assert.ok(body.status === "healthy" && body.version === "0.1.0" && body.timestamp.endsWith("Z"));
+ * ```
+ */
 export interface HealthBody {
   /** `healthy` when every check is healthy. */
   status: "healthy" | "unhealthy";
@@ -48,6 +72,7 @@ const _MAX_NAMED = 10;
  *
  * @example Summarising a round
  * ```ts
+ * import assert from "node:assert/strict";
  * import { healthBody } from "./body.ts";
  * const check = { name: "db", host: "127.0.0.1", port: 5432, description: "", timeoutMs: 2000 };
  * const body = healthBody({
@@ -55,8 +80,8 @@ const _MAX_NAMED = 10;
  *   finishedAt: new Date(),
  *   durationMs: 1,
  * }, "0.1.0");
- * console.assert(body.status === "unhealthy");
- * console.assert(body.message === "1 of 1 check unhealthy: db (connection refused)");
+ * assert.ok(body.status === "unhealthy");
+ * assert.ok(body.message === "1 of 1 check unhealthy: db (connection refused)");
  * ```
  */
 export function healthBody(report: Report, version: string, now: Date = new Date()): HealthBody {
@@ -110,12 +135,13 @@ const _serialized = new WeakMap<Report, { version: string; head: string; healthy
  *
  * @example Serializing
  * ```ts
+ * import assert from "node:assert/strict";
  * import { serializeHealth } from "./body.ts";
  * const check = { name: "db", host: "127.0.0.1", port: 5432, description: "", timeoutMs: 2000 };
  * const report = { checks: [{ check, status: "healthy" as const, latencyMs: 0.3 }], finishedAt: new Date(), durationMs: 1 };
  * const { healthy, text } = serializeHealth(report, "0.1.0", new Date(0));
  * const body = JSON.parse(text);
- * console.assert(healthy && body.timestamp === "1970-01-01T00:00:00.000Z");
+ * assert.ok(healthy && body.timestamp === "1970-01-01T00:00:00.000Z");
  * ```
  */
 export function serializeHealth(

@@ -16,10 +16,11 @@ const _PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/y;
  *
  * @example Parsing durations
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseDuration } from "./duration.ts";
- * console.assert(parseDuration("2s") === 2000);
- * console.assert(parseDuration("1m30s") === 90_000);
- * console.assert(parseDuration("0") === 0);
+ * assert.ok(parseDuration("2s") === 2000);
+ * assert.ok(parseDuration("1m30s") === 90_000);
+ * assert.ok(parseDuration("0") === 0);
  * ```
  */
 export function parseDuration(text: string): number {
@@ -43,10 +44,11 @@ export function parseDuration(text: string): number {
  *
  * @example Formatting durations
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatDuration } from "./duration.ts";
- * console.assert(formatDuration(2000) === "2s");
- * console.assert(formatDuration(1500) === "1500ms");
- * console.assert(formatDuration(120_000) === "2m");
+ * assert.ok(formatDuration(2000) === "2s");
+ * assert.ok(formatDuration(1500) === "1500ms");
+ * assert.ok(formatDuration(120_000) === "2m");
  * ```
  */
 export function formatDuration(ms: number): string {

@@ -12,7 +12,21 @@ import type { Monitor, Report } from "./monitor.ts";
 import { renderPage } from "./page.ts";
 import { VERSION } from "./version.ts";
 
-/** Options of {@linkcode createHandler}. */
+/**
+ * Options of {@linkcode createHandler}.
+ *
+ * @example Overriding the reported version
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createHandler, type HandlerOptions } from "./handler.ts";
+ * import { Monitor } from "./monitor.ts";
+ * import { parseConfig } from "./config.ts";
+ * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 5432 }\n");
+ * const options: HandlerOptions = { monitor: new Monitor({ config, dial: () => Promise.resolve() }), version: "9.9.9" };
+ * const res = await createHandler(options)(new Request("http://localhost/health"));
+ * assert.ok(res.status === 200 && (await res.json()).version === "9.9.9");
+ * ```
+ */
 export interface HandlerOptions {
   /** Probes the checks; its current config also drives auth and the page. */
   monitor: Monitor;
@@ -34,13 +48,14 @@ const _ROUTES = new Set(["/", "/health", "/live", "/metrics"]);
  *
  * @example Serving /live
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createHandler } from "./handler.ts";
  * import { Monitor } from "./monitor.ts";
  * import { parseConfig } from "./config.ts";
  * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 1 }\n");
  * const handler = createHandler({ monitor: new Monitor({ dial: () => Promise.resolve(), config }) });
  * const res = await handler(new Request("http://localhost/live"));
- * console.assert(res.status === 200 && (await res.text()) === "OK");
+ * assert.ok(res.status === 200 && (await res.text()) === "OK");
  * ```
  */
 export function createHandler(options: HandlerOptions): (request: Request) => Promise<Response> {

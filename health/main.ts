@@ -15,7 +15,27 @@ import { Monitor } from "./monitor.ts";
 import type { Dialer } from "./probe.ts";
 import { VERSION } from "./version.ts";
 
-/** Exit codes of `porthealth`. */
+/**
+ * Exit codes of `porthealth`.
+ *
+ * @example A missing configuration file
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EXIT, main } from "./main.ts";
+ * const errors: string[] = [];
+ * const code = await main({
+ *   args: ["--config", "missing.yaml"],
+ *   readTextFile: () => Promise.reject(Object.assign(new Error("gone"), { code: "ENOENT" })),
+ *   env: () => undefined,
+ *   dial: () => Promise.resolve(),
+ *   listen: () => Promise.reject(new Error("unused")),
+ *   onSignal: () => {},
+ *   stdout: () => {},
+ *   stderr: (line) => errors.push(line),
+ * });
+ * assert.ok(code === EXIT.CONFIG && errors[0] === "porthealth: config file missing.yaml not found");
+ * ```
+ */
 export const EXIT = {
   /** Success, including a clean shutdown and a valid `--check-config`. */
   OK: 0,
@@ -25,7 +45,30 @@ export const EXIT = {
   CONFIG: 2,
 } as const;
 
-/** A running HTTP listener. */
+/**
+ * A running HTTP listener.
+ *
+ * @example A fake listener, stopped by SIGTERM
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type Listening, main } from "./main.ts";
+ * let stopped = false;
+ * const listening: Listening = { address: "0.0.0.0:9090", shutdown: () => Promise.resolve(void (stopped = true)) };
+ * const code = await main({
+ *   args: [],
+ *   readTextFile: () => Promise.resolve("server: { port: 9090 }\nchecks:\n  - { host: 127.0.0.1, port: 22 }\n"),
+ *   env: () => undefined,
+ *   dial: () => Promise.resolve(),
+ *   listen: () => Promise.resolve(listening),
+ *   onSignal: (signal, listener) => {
+ *     if (signal === "SIGTERM") queueMicrotask(listener);
+ *   },
+ *   stdout: () => {},
+ *   stderr: () => {},
+ * });
+ * assert.ok(code === 0 && stopped);
+ * ```
+ */
 export interface Listening {
   /** The bound address as `host:port` (IPv6 in brackets). */
   address: string;
@@ -33,7 +76,33 @@ export interface Listening {
   shutdown(): Promise<void>;
 }
 
-/** Options of {@linkcode Runtime.listen}. */
+/**
+ * Options of {@linkcode Runtime.listen}.
+ *
+ * @example What porthealth asks its runtime to serve
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type ListenOptions, main } from "./main.ts";
+ * let seen: ListenOptions | undefined;
+ * await main({
+ *   args: [],
+ *   readTextFile: () => Promise.resolve("server: { port: 9090 }\nchecks:\n  - { host: 127.0.0.1, port: 22 }\n"),
+ *   env: () => undefined,
+ *   dial: () => Promise.resolve(),
+ *   listen: (options) => {
+ *     seen = options;
+ *     return Promise.resolve({ address: "0.0.0.0:9090", shutdown: () => Promise.resolve() });
+ *   },
+ *   onSignal: (signal, listener) => {
+ *     if (signal === "SIGINT") queueMicrotask(listener);
+ *   },
+ *   stdout: () => {},
+ *   stderr: () => {},
+ * });
+ * const live = await seen!.handler(new Request("http://localhost/live"));
+ * assert.ok(seen?.port === 9090 && seen?.host === "0.0.0.0" && (await live.text()) === "OK");
+ * ```
+ */
 export interface ListenOptions {
   /** Bind address. */
   host: string;
@@ -41,12 +110,60 @@ export interface ListenOptions {
   port: number;
   /** The fetch handler. */
   handler: (request: Request) => Promise<Response>;
+  /**
+   * Reports trouble the listener recovered from on its own, such as running out of file
+   * descriptors while accepting (one line, for the log).
+   */
+  onListenerError?: (message: string) => void;
 }
 
-/** The signals porthealth handles. */
+/**
+ * The signals porthealth handles.
+ *
+ * @example The signals porthealth subscribes to
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { main, type Signal } from "./main.ts";
+ * const handlers = new Map<Signal, () => void>();
+ * const running = main({
+ *   args: [],
+ *   readTextFile: () => Promise.resolve("server: { port: 9090 }\nchecks:\n  - { host: 127.0.0.1, port: 22 }\n"),
+ *   env: () => undefined,
+ *   dial: () => Promise.resolve(),
+ *   listen: () => Promise.resolve({ address: "0.0.0.0:9090", shutdown: () => Promise.resolve() }),
+ *   onSignal: (signal, listener) => void handlers.set(signal, listener),
+ *   stdout: () => {},
+ *   stderr: () => {},
+ * });
+ * await new Promise((resolve) => setTimeout(resolve, 0));
+ * assert.ok([...handlers.keys()].sort().join() === "SIGHUP,SIGINT,SIGTERM");
+ * handlers.get("SIGTERM")!();
+ * assert.ok((await running) === 0);
+ * ```
+ */
 export type Signal = "SIGINT" | "SIGTERM" | "SIGHUP";
 
-/** What {@linkcode main} needs from its runtime. */
+/**
+ * What {@linkcode main} needs from its runtime.
+ *
+ * @example Validating a configuration (--check-config)
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { main, type Runtime } from "./main.ts";
+ * const out: string[] = [];
+ * const rt: Runtime = {
+ *   args: ["--check-config", "--config", "ph.yaml"],
+ *   readTextFile: () => Promise.resolve("checks:\n  - { host: 127.0.0.1, port: 5432, name: db }\n"),
+ *   env: (name) => Deno.env.get(name),
+ *   dial: () => Promise.reject(new Error("unused")),
+ *   listen: () => Promise.reject(new Error("unused")),
+ *   onSignal: () => {},
+ *   stdout: (line) => out.push(line),
+ *   stderr: (line) => out.push(line),
+ * };
+ * assert.ok((await main(rt)) === 0 && out[0] === "porthealth: ph.yaml is valid");
+ * ```
+ */
 export interface Runtime {
   /** Command-line arguments, without the program name. */
   args: readonly string[];
@@ -64,6 +181,29 @@ export interface Runtime {
   stdout(line: string): void;
   /** Write one line to standard error. */
   stderr(line: string): void;
+  /**
+   * The most files the process may have open (the soft `ulimit -n`), when the runtime can
+   * tell; `server.concurrency` is lowered to fit (see {@linkcode concurrencyForFileLimit}).
+   */
+  openFileLimit?(): number | undefined;
+}
+
+/**
+ * The most probe sockets in flight that leave room under an open-file limit: three quarters
+ * of what is left after 64 descriptors for the runtime itself; HTTP clients keep the rest.
+ * The default `server.concurrency` (512) fits the usual limit of 1,024.
+ *
+ * @example Fitting under `ulimit -n 256`
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { concurrencyForFileLimit } from "./main.ts";
+ * assert.ok(concurrencyForFileLimit(256) === 144);
+ * assert.ok(concurrencyForFileLimit(1024) === 720);
+ * assert.ok(concurrencyForFileLimit(10) === 1);
+ * ```
+ */
+export function concurrencyForFileLimit(openFiles: number): number {
+  return Math.max(1, Math.floor(((openFiles - 64) * 3) / 4));
 }
 
 /**
@@ -71,6 +211,7 @@ export interface Runtime {
  *
  * @example Printing the version
  * ```ts
+ * import assert from "node:assert/strict";
  * import { main } from "./main.ts";
  * const out: string[] = [];
  * const code = await main({
@@ -83,7 +224,7 @@ export interface Runtime {
  *   stdout: (line) => out.push(line),
  *   stderr: () => {},
  * });
- * console.assert(code === 0 && out[0].startsWith("porthealth "));
+ * assert.ok(code === 0 && out[0].startsWith("porthealth "));
  * ```
  */
 export async function main(rt: Runtime): Promise<number> {
@@ -128,6 +269,25 @@ export async function main(rt: Runtime): Promise<number> {
   }
 
   const logger = createLogger(args.logFormat, rt.stdout);
+  // Probes beyond the open-file limit would fail with EMFILE (and starve HTTP accepts):
+  // lower server.concurrency to fit, on start and on every reload.
+  const fileLimit = rt.openFileLimit?.();
+  const fitConcurrency = (next: HealthConfig) => {
+    if (fileLimit === undefined || !Number.isFinite(fileLimit)) return;
+    const cap = concurrencyForFileLimit(fileLimit);
+    if (next.server.concurrency <= cap) return;
+    // said only when it matters: with fewer checks than the cap nothing changes
+    if (next.checks.length > cap) {
+      logger.log(
+        "warn",
+        "concurrency",
+        `server.concurrency ${next.server.concurrency} lowered to ${cap}: the process may open only ${fileLimit} files (ulimit -n); raise the limit (LimitNOFILE= in the systemd unit) to probe more checks at once`,
+        { configured: next.server.concurrency, concurrency: cap, open_files: fileLimit },
+      );
+    }
+    next.server.concurrency = cap;
+  };
+  fitConcurrency(config);
   const monitor = new Monitor({
     dial: rt.dial,
     config,
@@ -164,7 +324,12 @@ export async function main(rt: Runtime): Promise<number> {
 
   let listening: Listening;
   try {
-    listening = await rt.listen({ host: config.server.host, port: config.server.port, handler });
+    listening = await rt.listen({
+      host: config.server.host,
+      port: config.server.port,
+      handler,
+      onListenerError: (message) => logger.log("error", "listener", message),
+    });
   } catch (err) {
     rt.stderr(`porthealth: ${_listenProblem(config.server.host, config.server.port, err)}`);
     return EXIT.RUNTIME;
@@ -194,6 +359,7 @@ export async function main(rt: Runtime): Promise<number> {
           next.server.host = cur.host;
           next.server.port = cur.port;
         }
+        fitConcurrency(next);
         monitor.setConfig(next);
         logger.log("info", "reload", "configuration reloaded", {
           config: args.config,

@@ -6,7 +6,21 @@
 
 import type { Report } from "./monitor.ts";
 
-/** The `Content-Type` of {@linkcode renderMetrics} output. */
+/**
+ * The `Content-Type` of {@linkcode renderMetrics} output.
+ *
+ * @example The type of /metrics
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { METRICS_CONTENT_TYPE } from "./metrics.ts";
+ * import { createHandler } from "./handler.ts";
+ * import { Monitor } from "./monitor.ts";
+ * import { parseConfig } from "./config.ts";
+ * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 5432 }\n");
+ * const res = await createHandler({ monitor: new Monitor({ config, dial: () => Promise.resolve() }) })(new Request("http://localhost/metrics"));
+ * assert.ok(res.headers.get("content-type") === METRICS_CONTENT_TYPE);
+ * ```
+ */
 export const METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
 /**
@@ -18,6 +32,7 @@ export const METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
  *
  * @example Rendering
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderMetrics } from "./metrics.ts";
  * const check = { name: "db", host: "::1", port: 5432, description: "", timeoutMs: 2000 };
  * const text = renderMetrics({
@@ -25,7 +40,7 @@ export const METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
  *   finishedAt: new Date(),
  *   durationMs: 1,
  * }, "0.1.0");
- * console.assert(text.includes('porthealth_check_up{name="db",host="::1",port="5432"} 1'));
+ * assert.ok(text.includes('porthealth_check_up{name="db",host="::1",port="5432"} 1'));
  * ```
  */
 export function renderMetrics(report: Report, version: string): string {

@@ -7,12 +7,13 @@
  *
  * @example Hosting the handler
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createHandler, Monitor, parseConfig } from "./mod.ts";
  * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 5432, name: db }\n");
  * const monitor = new Monitor({ config, dial: () => Promise.resolve() });
  * const handler = createHandler({ monitor });
  * const res = await handler(new Request("http://localhost/health"));
- * console.assert(res.status === 200);
+ * assert.ok(res.status === 200);
  * ```
  *
  * @module

@@ -9,13 +9,38 @@
 import type { CheckConfig, HealthConfig } from "./config.ts";
 import { type Dialer, probeAll, type ProbeResult } from "./probe.ts";
 
-/** A check with its latest probe result. */
+/**
+ * A check with its latest probe result.
+ *
+ * @example A refused check
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type CheckReport, Monitor } from "./monitor.ts";
+ * import { parseConfig } from "./config.ts";
+ * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 5432, name: db }\n");
+ * const refused = () => Promise.reject(Object.assign(new Error("no"), { code: "ECONNREFUSED" }));
+ * const [db]: CheckReport[] = (await new Monitor({ config, dial: refused }).check()).checks;
+ * assert.ok(db.check.name === "db" && db.status === "unhealthy" && db.error === "refused");
+ * ```
+ */
 export interface CheckReport extends ProbeResult {
   /** The check as configured. */
   check: CheckConfig;
 }
 
-/** The result of one probe round. */
+/**
+ * The result of one probe round.
+ *
+ * @example Reading a round
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Monitor, type Report } from "./monitor.ts";
+ * import { parseConfig } from "./config.ts";
+ * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 5432, name: db }\n");
+ * const report: Report = await new Monitor({ config, dial: () => Promise.resolve() }).check();
+ * assert.ok(report.checks.length === 1 && report.finishedAt instanceof Date && report.durationMs >= 0);
+ * ```
+ */
 export interface Report {
   /** One entry per check, in config order. */
   checks: CheckReport[];
@@ -25,7 +50,21 @@ export interface Report {
   durationMs: number;
 }
 
-/** A check turning healthy or unhealthy. */
+/**
+ * A check turning healthy or unhealthy.
+ *
+ * @example Hearing about a check going down
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Monitor, type StateChange } from "./monitor.ts";
+ * import { parseConfig } from "./config.ts";
+ * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 5432, name: db }\n");
+ * const refused = () => Promise.reject(Object.assign(new Error("no"), { code: "ECONNREFUSED" }));
+ * const changes: StateChange[] = [];
+ * await new Monitor({ config, dial: refused, onChange: (c) => changes.push(c) }).check();
+ * assert.ok(changes[0].check.name === "db" && changes[0].from === undefined && changes[0].result.status === "unhealthy");
+ * ```
+ */
 export interface StateChange {
   /** The check. */
   check: CheckConfig;
@@ -35,7 +74,22 @@ export interface StateChange {
   result: ProbeResult;
 }
 
-/** Options of {@linkcode Monitor}. */
+/**
+ * Options of {@linkcode Monitor}.
+ *
+ * @example Creating a monitor
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Monitor, type MonitorOptions } from "./monitor.ts";
+ * import { parseConfig } from "./config.ts";
+ * const options: MonitorOptions = {
+ *   config: parseConfig("checks:\n  - { host: 127.0.0.1, port: 5432 }\n"),
+ *   dial: () => Promise.resolve(),
+ * };
+ * const monitor = new Monitor(options);
+ * assert.ok((await monitor.check()).checks[0].status === "healthy" && monitor.rounds === 1);
+ * ```
+ */
 export interface MonitorOptions {
   /** How to open a TCP connection. */
   dial: Dialer;
@@ -53,6 +107,7 @@ export interface MonitorOptions {
  *
  * @example Single flight
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Monitor } from "./monitor.ts";
  * import { parseConfig } from "./config.ts";
  * let dials = 0;
@@ -60,7 +115,7 @@ export interface MonitorOptions {
  * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 1 }\n");
  * const monitor = new Monitor({ dial, config });
  * const [a, b] = await Promise.all([monitor.check(), monitor.check()]);
- * console.assert(a === b && dials === 1);
+ * assert.ok(a === b && dials === 1);
  * ```
  */
 export class Monitor {

@@ -12,8 +12,9 @@ import type { Report } from "./monitor.ts";
  *
  * @example Escaping
  * ```ts
+ * import assert from "node:assert/strict";
  * import { escapeHtml } from "./page.ts";
- * console.assert(escapeHtml(`<a href="x">&'`) === "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+ * assert.ok(escapeHtml(`<a href="x">&'`) === "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
  * ```
  */
 export function escapeHtml(text: string): string {
@@ -28,7 +29,20 @@ const _ENTITIES: Record<string, string> = {
   "'": "&#39;",
 };
 
-/** Options of {@linkcode renderPage}. */
+/**
+ * Options of {@linkcode renderPage}.
+ *
+ * @example Rendering before the first round
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type PageOptions, renderPage } from "./page.ts";
+ * import { parseConfig } from "./config.ts";
+ * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 5432, name: db }\n");
+ * const options: PageOptions = { config, version: "0.1.0", nonce: "r4nd0m", refreshSeconds: 10 };
+ * const html = renderPage(options);
+ * assert.ok(html.includes('nonce="r4nd0m"') && html.includes("pending") && html.includes("10000"));
+ * ```
+ */
 export interface PageOptions {
   /** The configuration whose checks are listed. */
   config: HealthConfig;
@@ -49,11 +63,12 @@ export interface PageOptions {
  *
  * @example Rendering
  * ```ts
+ * import assert from "node:assert/strict";
  * import { renderPage } from "./page.ts";
  * import { parseConfig } from "./config.ts";
  * const config = parseConfig("checks:\n  - { host: 127.0.0.1, port: 1, name: '<db>' }\n");
  * const html = renderPage({ config, version: "0.1.0", nonce: "abc" });
- * console.assert(html.includes("&lt;db&gt;") && !html.includes("<db>"));
+ * assert.ok(html.includes("&lt;db&gt;") && !html.includes("<db>"));
  * ```
  */
 export function renderPage(options: PageOptions): string {

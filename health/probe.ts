@@ -9,13 +9,45 @@
  * Opens a TCP connection to `host:port` and closes it again. Resolves once connected;
  * rejects with the runtime's error otherwise. Must give up promptly when `signal` aborts.
  * `host` is a hostname or an IP literal without brackets, resolved on every call.
+ *
+ * @example A fake dialer
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type Dialer, probe } from "./probe.ts";
+ * const dialed: string[] = [];
+ * const dial: Dialer = (host, port) => Promise.resolve(void dialed.push(`${host} ${port}`));
+ * const result = await probe(dial, { host: "[::1]", port: 5432, timeoutMs: 100 });
+ * assert.ok(result.status === "healthy" && dialed[0] === "::1 5432");
+ * ```
  */
 export type Dialer = (host: string, port: number, signal: AbortSignal) => Promise<void>;
 
-/** Why a check is unhealthy. */
+/**
+ * Why a check is unhealthy.
+ *
+ * @example Classifying a failure
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { classifyError, errorMessage, type ProbeErrorKind } from "./probe.ts";
+ * const kind: ProbeErrorKind = classifyError(Object.assign(new Error("x"), { code: "ENOTFOUND" }));
+ * assert.ok(kind === "dns" && errorMessage(kind) === "host name could not be resolved");
+ * ```
+ */
 export type ProbeErrorKind = "refused" | "timeout" | "dns" | "unreachable" | "invalid";
 
-/** The outcome of probing one target. */
+/**
+ * The outcome of probing one target.
+ *
+ * @example A probe that times out
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { probe, type ProbeResult } from "./probe.ts";
+ * const silent = (_host: string, _port: number, signal: AbortSignal) =>
+ *   new Promise<void>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+ * const r: ProbeResult = await probe(silent, { host: "10.0.0.1", port: 5432, timeoutMs: 20 });
+ * assert.ok(r.status === "unhealthy" && r.error === "timeout" && r.message === "no answer within 20 ms");
+ * ```
+ */
 export interface ProbeResult {
   /** `healthy` when the connect succeeded. */
   status: "healthy" | "unhealthy";
@@ -27,7 +59,21 @@ export interface ProbeResult {
   message?: string;
 }
 
-/** What to probe. */
+/**
+ * What to probe.
+ *
+ * @example Probing a list of targets
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { probeAll, type ProbeTarget } from "./probe.ts";
+ * const targets: ProbeTarget[] = [
+ *   { host: "127.0.0.1", port: 5432, timeoutMs: 2000 },
+ *   { host: "cache.internal", port: 6379, timeoutMs: 500 },
+ * ];
+ * const results = await probeAll(() => Promise.resolve(), targets);
+ * assert.ok(results.length === 2 && results.every((r) => r.status === "healthy"));
+ * ```
+ */
 export interface ProbeTarget {
   /** Hostname or IP literal; `[::1]` and `::1` are both accepted. */
   host: string;
@@ -50,10 +96,11 @@ const _MESSAGES: Record<ProbeErrorKind, string> = {
  *
  * @example Classifying runtime errors
  * ```ts
+ * import assert from "node:assert/strict";
  * import { classifyError } from "./probe.ts";
  * const refused = Object.assign(new Error("x"), { code: "ECONNREFUSED" });
- * console.assert(classifyError(refused) === "refused");
- * console.assert(classifyError(new Error("failed to lookup address information")) === "dns");
+ * assert.ok(classifyError(refused) === "refused");
+ * assert.ok(classifyError(new Error("failed to lookup address information")) === "dns");
  * ```
  */
 export function classifyError(err: unknown): ProbeErrorKind {
@@ -86,8 +133,9 @@ export function classifyError(err: unknown): ProbeErrorKind {
  *
  * @example Messages
  * ```ts
+ * import assert from "node:assert/strict";
  * import { errorMessage } from "./probe.ts";
- * console.assert(errorMessage("timeout", 2000) === "no answer within 2000 ms");
+ * assert.ok(errorMessage("timeout", 2000) === "no answer within 2000 ms");
  * ```
  */
 export function errorMessage(kind: ProbeErrorKind, timeoutMs?: number): string {
@@ -100,10 +148,11 @@ export function errorMessage(kind: ProbeErrorKind, timeoutMs?: number): string {
  *
  * @example Probing with a fake dialer
  * ```ts
+ * import assert from "node:assert/strict";
  * import { probe } from "./probe.ts";
  * const refused = () => Promise.reject(Object.assign(new Error("no"), { code: "ECONNREFUSED" }));
  * const r = await probe(refused, { host: "127.0.0.1", port: 1, timeoutMs: 100 });
- * console.assert(r.status === "unhealthy" && r.error === "refused");
+ * assert.ok(r.status === "unhealthy" && r.error === "refused");
  * ```
  */
 export async function probe(dial: Dialer, target: ProbeTarget): Promise<ProbeResult> {
@@ -133,7 +182,7 @@ export async function probe(dial: Dialer, target: ProbeTarget): Promise<ProbeRes
       status: "unhealthy",
       latencyMs: _round(performance.now() - start),
       error: kind,
-      message: errorMessage(kind, target.timeoutMs),
+      message: _isFdExhaustion(err) ? _FD_MESSAGE : errorMessage(kind, target.timeoutMs),
     };
   } finally {
     clearTimeout(timer);
@@ -146,11 +195,12 @@ export async function probe(dial: Dialer, target: ProbeTarget): Promise<ProbeRes
  *
  * @example A round
  * ```ts
+ * import assert from "node:assert/strict";
  * import { probeAll } from "./probe.ts";
  * const ok = () => Promise.resolve();
  * const targets = [1, 2, 3].map((port) => ({ host: "localhost", port, timeoutMs: 50 }));
  * const results = await probeAll(ok, targets, 2);
- * console.assert(results.every((r) => r.status === "healthy"));
+ * assert.ok(results.every((r) => r.status === "healthy"));
  * ```
  */
 export async function probeAll(
@@ -169,6 +219,17 @@ export async function probeAll(
   const workers = Math.max(1, Math.min(concurrency, targets.length));
   await Promise.all(Array.from({ length: workers }, worker));
   return results;
+}
+
+// Running out of file descriptors is this host's fault, not the target's: the kind stays
+// `unreachable` (the spec's five kinds), the message says what really happened.
+const _FD_MESSAGE = "no free file descriptor on this host (EMFILE); raise ulimit -n";
+
+function _isFdExhaustion(err: unknown): boolean {
+  const e = (err ?? {}) as { code?: unknown; message?: unknown };
+  const code = String(e.code ?? "");
+  if (code === "EMFILE" || code === "ENFILE") return true;
+  return /too many open files/i.test(String(e.message ?? ""));
 }
 
 function _unbracket(host: string): string {

@@ -10,8 +10,9 @@
  *
  * @example Reading the version
  * ```ts
+ * import assert from "node:assert/strict";
  * import { VERSION } from "./version.ts";
- * console.assert(/^\d+\.\d+\.\d+/.test(VERSION));
+ * assert.ok(/^\d+\.\d+\.\d+/.test(VERSION));
  * ```
  */
 export { VERSION } from "../trim/version.ts";

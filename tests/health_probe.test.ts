@@ -132,3 +132,29 @@ test("probe: an invalid host is reported as invalid", async () => {
   const r = await probe(dial, { host: "bad host!", port: 80, timeoutMs: 1000 });
   assert.equal(r.error, "invalid");
 });
+
+test("probe: running out of file descriptors is reported as this host's problem, not the target's", async () => {
+  for (
+    const err of [
+      Object.assign(new Error("Too many open files (os error 24)"), { code: "EMFILE" }),
+      Object.assign(new Error("file table overflow"), { code: "ENFILE" }),
+      new Error("Too many open files (os error 24)"),
+    ]
+  ) {
+    const r = await probe(() => Promise.reject(err), {
+      host: "127.0.0.1",
+      port: 1,
+      timeoutMs: 100,
+    });
+    assert.equal(r.status, "unhealthy");
+    assert.equal(r.error, "unreachable");
+    assert.match(r.message ?? "", /file descriptor.*ulimit -n/);
+  }
+  const refused = Object.assign(new Error("refused"), { code: "ECONNREFUSED" });
+  const r = await probe(() => Promise.reject(refused), {
+    host: "127.0.0.1",
+    port: 1,
+    timeoutMs: 100,
+  });
+  assert.equal(r.message, "connection refused");
+});
