@@ -1,0 +1,21 @@
+/**
+ * Messages between the page (`main.ts`) and the worker (`worker.ts`). Every message
+ * of a run carries the run's `id`, so the page ignores messages of a cancelled run.
+ *
+ * @module
+ */
+
+import type { Aggressiveness, TrimResult } from "../trim/types.ts";
+
+/** Page → worker: start a run (cancelling the current one), or cancel. */
+export type ToWorker =
+  | { type: "run"; id: number; input: Blob; aggressiveness: Aggressiveness }
+  | { type: "cancel"; id: number };
+
+/** Worker → page: progress, an output chunk, the end of a run. */
+export type FromWorker =
+  | { type: "progress"; id: number; bytesRead: number; totalBytes: number }
+  | { type: "output"; id: number; chunk: Uint8Array<ArrayBuffer> }
+  | { type: "done"; id: number; result: TrimResult; elapsedMs: number }
+  | { type: "cancelled"; id: number }
+  | { type: "error"; id: number; message: string };
