@@ -11,11 +11,12 @@
  *
  * @example Reduce a text
  * ```ts
+ * import assert from "node:assert/strict";
  * import { trimText } from "@trimlog/trimlog";
  * const log = "2024-05-14T09:12:03Z retry attempt=1\n2024-05-14T09:12:04Z retry attempt=2\n";
  * const { output, result } = await trimText(log);
- * console.assert(output === "[x2] [TIME] retry attempt=[1 | 2]\n");
- * console.assert(result.stats.inputLines === 2);
+ * assert.ok(output === "[x2] [TIME] retry attempt=[1 | 2]\n");
+ * assert.ok(result.stats.inputLines === 2);
  * ```
  *
  * @example Stream a file to stdout (Deno)

@@ -18,7 +18,17 @@ export const TRIM_CONFIG_FILE_NAME = ".trim.yml";
 /** Files larger than this are rejected rather than parsed (1 MiB). */
 const _MAX_CONFIG_BYTES = 1024 * 1024;
 
-/** Options of {@linkcode loadTrimConfig}. */
+/**
+ * Options of {@linkcode loadTrimConfig}.
+ *
+ * @example --no-config wins over a path
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type LoadTrimConfigOptions, loadTrimConfig } from "./config_file.ts";
+ * const options: LoadTrimConfigOptions = { configPath: "ci/.trim.yml", noConfig: true };
+ * assert.ok((await loadTrimConfig(options)) === undefined);
+ * ```
+ */
 export interface LoadTrimConfigOptions {
   /** Explicit config path (`--config`); relative paths resolve against `cwd`. Must exist. */
   configPath?: string;
@@ -28,7 +38,20 @@ export interface LoadTrimConfigOptions {
   noConfig?: boolean;
 }
 
-/** A configuration read from disk. */
+/**
+ * A configuration read from disk.
+ *
+ * @example Where the configuration came from
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type LoadedTrimConfig, loadTrimConfig } from "./config_file.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/.trim.yml`, "keep: ['PAYMENT']\n");
+ * const loaded: LoadedTrimConfig | undefined = await loadTrimConfig({ cwd: dir });
+ * assert.ok(loaded?.path.endsWith(".trim.yml") === true && loaded?.config.keep?.[0] === "PAYMENT");
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
 export interface LoadedTrimConfig {
   /** The parsed and validated configuration. */
   config: TrimCustomConfig;
@@ -53,16 +76,17 @@ export interface LoadedTrimConfig {
  *
  * @example Loading the auto-detected file of a directory
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
  * import { tmpdir } from "node:os";
  * import { join } from "node:path";
  * import { loadTrimConfig } from "./config_file.ts";
  * const dir = mkdtempSync(join(tmpdir(), "trim-config-"));
- * console.assert((await loadTrimConfig({ cwd: dir })) === undefined);
+ * assert.ok((await loadTrimConfig({ cwd: dir })) === undefined);
  * writeFileSync(join(dir, ".trim.yml"), "keep:\n  - 'PAYMENT'\n");
  * const loaded = await loadTrimConfig({ cwd: dir });
- * console.assert(loaded?.config.keep?.[0] === "PAYMENT");
- * console.assert((await loadTrimConfig({ cwd: dir, noConfig: true })) === undefined);
+ * assert.ok(loaded?.config.keep?.[0] === "PAYMENT");
+ * assert.ok((await loadTrimConfig({ cwd: dir, noConfig: true })) === undefined);
  * rmSync(dir, { recursive: true, force: true });
  * ```
  */
@@ -108,7 +132,18 @@ export async function loadTrimConfig(
   return { config: parseTrimConfig(text, displayName), path };
 }
 
-/** Options of {@linkcode resolveTrimConfig}. */
+/**
+ * Options of {@linkcode resolveTrimConfig}.
+ *
+ * @example Inline rules only
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resolveTrimConfig, type ResolveTrimConfigOptions } from "./config_file.ts";
+ * const options: ResolveTrimConfigOptions = { noConfig: true, config: { ignore: ["^TRACE"] } };
+ * const rules = await resolveTrimConfig(options);
+ * assert.ok(rules?.ignore?.test("TRACE tick") === true);
+ * ```
+ */
 export interface ResolveTrimConfigOptions extends LoadTrimConfigOptions {
   /** Inline rules (the `config` option), applied after the file's rules. */
   config?: TrimCustomConfig;
@@ -128,6 +163,7 @@ export interface ResolveTrimConfigOptions extends LoadTrimConfigOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
  * import { tmpdir } from "node:os";
  * import { join } from "node:path";
@@ -135,8 +171,8 @@ export interface ResolveTrimConfigOptions extends LoadTrimConfigOptions {
  * const dir = mkdtempSync(join(tmpdir(), "trim-config-"));
  * writeFileSync(join(dir, ".trim.yml"), "ignore: ['^DEBUG']\n");
  * const rules = await resolveTrimConfig({ cwd: dir, config: { ignore: ["^TRACE"] } });
- * console.assert(rules?.ignore?.test("TRACE x") === true && rules?.ignore?.test("DEBUG y") === true);
- * console.assert((await resolveTrimConfig({ cwd: dir, noConfig: true })) === undefined);
+ * assert.ok(rules?.ignore?.test("TRACE x") === true && rules?.ignore?.test("DEBUG y") === true);
+ * assert.ok((await resolveTrimConfig({ cwd: dir, noConfig: true })) === undefined);
  * rmSync(dir, { recursive: true, force: true });
  * ```
  */

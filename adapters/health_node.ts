@@ -26,9 +26,10 @@ import { type Listening, type ListenOptions, main, type Runtime } from "../healt
  *
  * @example Probing a closed port
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nodeDial } from "./health_node.ts";
  * const err = await nodeDial("127.0.0.1", 1, AbortSignal.timeout(1000)).catch((e) => e);
- * console.assert(err instanceof Error);
+ * assert.ok(err instanceof Error);
  * ```
  */
 export function nodeDial(host: string, port: number, signal: AbortSignal): Promise<void> {
@@ -58,10 +59,11 @@ export function nodeDial(host: string, port: number, signal: AbortSignal): Promi
  *
  * @example Serving on a free port
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nodeListen } from "./health_node.ts";
  * const l = await nodeListen({ host: "127.0.0.1", port: 0, handler: () => Promise.resolve(new Response("OK")) });
  * const res = await fetch(`http://${l.address}/`);
- * console.assert((await res.text()) === "OK");
+ * assert.ok((await res.text()) === "OK");
  * await l.shutdown();
  * ```
  */
@@ -111,8 +113,9 @@ export function nodeListen({ host, port, handler }: ListenOptions): Promise<List
  *
  * @example Building the runtime
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nodeRuntime } from "./health_node.ts";
- * console.assert(nodeRuntime(["--help"]).args[0] === "--help");
+ * assert.ok(nodeRuntime(["--help"]).args[0] === "--help");
  * ```
  */
 export function nodeRuntime(args: readonly string[]): Runtime {
@@ -139,8 +142,9 @@ export function nodeRuntime(args: readonly string[]): Runtime {
  *
  * @example Printing the version
  * ```ts
+ * import assert from "node:assert/strict";
  * import { runNode } from "./health_node.ts";
- * console.assert((await runNode(["--version"])) === 0);
+ * assert.ok((await runNode(["--version"])) === 0);
  * ```
  */
 export async function runNode(args: readonly string[]): Promise<number> {

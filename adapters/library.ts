@@ -44,12 +44,13 @@ export async function withFileConfig(options: TrimOptions = {}): Promise<TrimOpt
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { processLogStream } from "./library.ts";
  * const result = await processLogStream(
  *   ReadableStream.from(["GET /a 200\n", "GET /a 200\n"]),
  *   new WritableStream(),
  * );
- * console.assert(result.stats.inputLines === 2 && result.stats.outputLines === 1);
+ * assert.ok(result.stats.inputLines === 2 && result.stats.outputLines === 1);
  * ```
  */
 export async function processLogStream(
@@ -66,10 +67,11 @@ export async function processLogStream(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { processLogStreamWithTimeout } from "./library.ts";
  * const never = new ReadableStream<string>({ start(c) { c.enqueue("ERROR one\n"); } });
  * const result = await processLogStreamWithTimeout(never, new WritableStream(), {}, 50);
- * console.assert(result.timedOut === true);
+ * assert.ok(result.timedOut === true);
  * ```
  */
 export async function processLogStreamWithTimeout(
@@ -86,9 +88,10 @@ export async function processLogStreamWithTimeout(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { trimText } from "./library.ts";
  * const { output } = await trimText("a=1\na=2\n");
- * console.assert(output === "[x2] a=[1 | 2]\n");
+ * assert.ok(output === "[x2] a=[1 | 2]\n");
  * ```
  */
 export async function trimText(

@@ -40,7 +40,21 @@ import type { TrimResult } from "../trim/types.ts";
 /** The store's file name inside the telemetry directory. */
 export const TELEMETRY_FILE_NAME = "telemetry.json";
 
-/** Options of the telemetry adapter; all optional. */
+/**
+ * Options of the telemetry adapter; all optional.
+ *
+ * @example Recording into a chosen directory
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { recordTelemetry, type TelemetryFsOptions } from "./telemetry_fs.ts";
+ * import { trimText } from "../trim/process.ts";
+ * const dir = await Deno.makeTempDir();
+ * const options: TelemetryFsOptions = { dir, now: new Date("2025-01-01T00:00:00Z"), lockTimeoutMs: 5000 };
+ * const store = await recordTelemetry((await trimText("GET /a 200\n".repeat(5))).result, options);
+ * assert.ok(store.totalRuns === 1 && store.lastRecordedAt === "2025-01-01T00:00:00.000Z");
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
 export interface TelemetryFsOptions {
   /** Directory of the store (default: {@linkcode resolveTelemetryDir}). */
   dir?: string;
@@ -66,9 +80,10 @@ const _MAX_STORE_BYTES = 16 * 1024 * 1024;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveTelemetryDir } from "./telemetry_fs.ts";
- * console.assert(resolveTelemetryDir({ TRIM_TELEMETRY_DIR: "/tmp/t" }, "/home/a") === "/tmp/t");
- * console.assert(resolveTelemetryDir({}, "/home/a").replaceAll("\\", "/").endsWith("/home/a/.trim"));
+ * assert.ok(resolveTelemetryDir({ TRIM_TELEMETRY_DIR: "/tmp/t" }, "/home/a") === "/tmp/t");
+ * assert.ok(resolveTelemetryDir({}, "/home/a").replaceAll("\\", "/").endsWith("/home/a/.trim"));
  * ```
  */
 export function resolveTelemetryDir(
@@ -92,8 +107,9 @@ export function resolveTelemetryDir(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { telemetryFilePath } from "./telemetry_fs.ts";
- * console.assert(telemetryFilePath({ dir: "/tmp/t" }).endsWith("telemetry.json"));
+ * assert.ok(telemetryFilePath({ dir: "/tmp/t" }).endsWith("telemetry.json"));
  * ```
  */
 export function telemetryFilePath(options: TelemetryFsOptions = {}): string {
@@ -109,13 +125,14 @@ export function telemetryFilePath(options: TelemetryFsOptions = {}): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mkdtempSync, rmSync } from "node:fs";
  * import { tmpdir } from "node:os";
  * import { join } from "node:path";
  * import { loadTelemetry } from "./telemetry_fs.ts";
  * const dir = mkdtempSync(join(tmpdir(), "trim-telemetry-"));
  * const store = await loadTelemetry({ dir });
- * console.assert(store.totalSavedTokens === 0 && store.entries.length === 0);
+ * assert.ok(store.totalSavedTokens === 0 && store.entries.length === 0);
  * rmSync(dir, { recursive: true, force: true });
  * ```
  */
@@ -132,6 +149,7 @@ export async function loadTelemetry(options: TelemetryFsOptions = {}): Promise<T
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mkdtempSync, rmSync } from "node:fs";
  * import { tmpdir } from "node:os";
  * import { join } from "node:path";
@@ -139,7 +157,7 @@ export async function loadTelemetry(options: TelemetryFsOptions = {}): Promise<T
  * import { createTelemetryStore } from "../trim/telemetry.ts";
  * const dir = mkdtempSync(join(tmpdir(), "trim-telemetry-"));
  * await saveTelemetry({ ...createTelemetryStore(), totalSavedTokens: 42 }, { dir });
- * console.assert((await loadTelemetry({ dir })).totalSavedTokens === 42);
+ * assert.ok((await loadTelemetry({ dir })).totalSavedTokens === 42);
  * rmSync(dir, { recursive: true, force: true });
  * ```
  */
@@ -171,6 +189,7 @@ export async function saveTelemetry(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mkdtempSync, rmSync } from "node:fs";
  * import { tmpdir } from "node:os";
  * import { join } from "node:path";
@@ -183,7 +202,7 @@ export async function saveTelemetry(
  * const result = { stats, inputTokens: 100, outputTokens: 20, savedTokens: 80, savingsPercent: 80 };
  * await recordTelemetry(result, { dir });
  * const store = await recordTelemetry(result, { dir });
- * console.assert(store.totalSavedTokens === 160 && store.entries.length === 2);
+ * assert.ok(store.totalSavedTokens === 160 && store.entries.length === 2);
  * rmSync(dir, { recursive: true, force: true });
  * ```
  */
@@ -213,6 +232,7 @@ export async function recordTelemetry(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
  * import { tmpdir } from "node:os";
  * import { join } from "node:path";
@@ -229,7 +249,7 @@ export async function recordTelemetry(
  *   { stats, inputTokens: 2, outputTokens: 1, savedTokens: 1, savingsPercent: 50 },
  *   { dir: file, onWarning: (m) => warnings.push(m) },
  * );
- * console.assert(store === undefined && warnings.length === 1);
+ * assert.ok(store === undefined && warnings.length === 1);
  * rmSync(dir, { recursive: true, force: true });
  * ```
  */

@@ -21,14 +21,26 @@ import type { Aggressiveness, EffectiveAggressiveness } from "./types.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { AggressivenessDecisionKind } from "./aggressiveness.ts";
  * const kind: AggressivenessDecisionKind = "keep-hard";
- * console.assert(kind === "keep-hard");
+ * assert.ok(kind === "keep-hard");
  * ```
  */
 export type AggressivenessDecisionKind = "keep-hard" | "keep-soft" | "drop" | "repeat";
 
-/** The aggressiveness of a stream, see {@linkcode createDynamicAggressivenessState}. */
+/**
+ * The aggressiveness of a stream, see {@linkcode createDynamicAggressivenessState}.
+ *
+ * @example A fixed level never moves
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type AggressivenessState, createDynamicAggressivenessState } from "./aggressiveness.ts";
+ * const state: AggressivenessState = createDynamicAggressivenessState("medium");
+ * for (let i = 0; i < 8; i++) state.recordDecision("drop");
+ * assert.ok(state.effective === "medium" && !state.auto);
+ * ```
+ */
 export interface AggressivenessState {
   /** The level to score the next line at. */
   readonly effective: EffectiveAggressiveness;
@@ -69,11 +81,13 @@ const _DROP = 2;
  *
  * @example Auto mode relaxing on an error burst
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createDynamicAggressivenessState } from "./aggressiveness.ts";
  * const state = createDynamicAggressivenessState("auto");
- * console.assert(state.effective === "high");
+ * const start = state.effective; // a local: asserting on it does not narrow state.effective
+ * assert.ok(start === "high");
  * for (let i = 0; i < 3; i++) state.recordDecision("keep-hard");
- * console.assert(state.effective === "medium");
+ * assert.ok(state.effective === "medium");
  * ```
  */
 export function createDynamicAggressivenessState(value: Aggressiveness): AggressivenessState {

@@ -52,8 +52,9 @@ export interface BlockOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { blockMarker } from "./blocks.ts";
- * console.assert(blockMarker(3, 2) === "[block x3] the 2 lines above occurred 3 times in a row");
+ * assert.ok(blockMarker(3, 2) === "[block x3] the 2 lines above occurred 3 times in a row");
  * ```
  */
 export function blockMarker(copies: number, lines: number): string {
@@ -66,6 +67,7 @@ export function blockMarker(copies: number, lines: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { BlockCollapser } from "./blocks.ts";
  * let dup = 0;
  * const b = new BlockCollapser(3, { duplicates: (n) => dup += n });
@@ -73,9 +75,9 @@ export function blockMarker(copies: number, lines: number): string {
  * b.push(["connect", "attempt 1 failed", "retrying", "attempt 2 failed", "retrying"], out);
  * b.push(["attempt 3 failed", "retrying", "gave up"], out);
  * b.flush(out);
- * console.assert(out.join("|") ===
+ * assert.ok(out.join("|") ===
  *   "connect|attempt 1 failed|retrying|[block x3] the 2 lines above occurred 3 times in a row|gave up");
- * console.assert(dup === 4);
+ * assert.ok(dup === 4);
  * ```
  */
 export class BlockCollapser {

@@ -44,13 +44,14 @@ interface _Item {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TokenBudget } from "./budget.ts";
  * let dropped = 0;
  * const b = new TokenBudget(2, () => 1, { dropped: (n) => dropped += n, duplicates() {} });
  * b.push(["a", "ERROR b", "c"], [0, 90, 5]);
  * const out: string[] = [];
  * b.flush(out);
- * console.assert(out.join() === "ERROR b,c" && dropped === 1);
+ * assert.ok(out.join() === "ERROR b,c" && dropped === 1);
  * ```
  */
 export class TokenBudget {

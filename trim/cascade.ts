@@ -50,10 +50,11 @@ const _SKIPPED = /\bskipped because (?:the |an )?upstream job failed/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isCascadeRestatement } from "./cascade.ts";
- * console.assert(isCascadeRestatement("error: aborting due to 2 previous errors"));
- * console.assert(isCascadeRestatement("make: *** [Makefile:12: all] Error 2"));
- * console.assert(!isCascadeRestatement("Found 2 errors in 1 file."));
+ * assert.ok(isCascadeRestatement("error: aborting due to 2 previous errors"));
+ * assert.ok(isCascadeRestatement("make: *** [Makefile:12: all] Error 2"));
+ * assert.ok(!isCascadeRestatement("Found 2 errors in 1 file."));
  * ```
  */
 export function isCascadeRestatement(line: string): boolean {
@@ -67,10 +68,11 @@ export function isCascadeRestatement(line: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isGenuineError } from "./cascade.ts";
- * console.assert(isGenuineError("src/main.rs:3:5: error[E0308]: mismatched types"));
- * console.assert(!isGenuineError("error: aborting due to previous error"));
- * console.assert(!isGenuineError("    at main (/app/x.js:1:2)"));
+ * assert.ok(isGenuineError("src/main.rs:3:5: error[E0308]: mismatched types"));
+ * assert.ok(!isGenuineError("error: aborting due to previous error"));
+ * assert.ok(!isGenuineError("    at main (/app/x.js:1:2)"));
  * ```
  */
 export function isGenuineError(line: string, signal: LineSignal = lineSignal(line)): boolean {
@@ -83,7 +85,19 @@ function _isErrorSignal(signal: LineSignal): boolean {
     (category === LineCategory.DIAGNOSTIC && (signal & 127) >= 60);
 }
 
-/** Root-cause tracking over a stream, see {@linkcode createRootCauseTracker}. */
+/**
+ * Root-cause tracking over a stream, see {@linkcode createRootCauseTracker}.
+ *
+ * @example Dropping a restatement after the root cause
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createRootCauseTracker, type RootCauseTracker } from "./cascade.ts";
+ * const tracker: RootCauseTracker = createRootCauseTracker();
+ * tracker.isRedundant("main.c:3:1: error: expected ';'");
+ * assert.ok(tracker.seenGenuineError);
+ * assert.ok(tracker.isRedundant("make: *** [all] Error 2"));
+ * ```
+ */
 export interface RootCauseTracker {
   /** Whether a genuine error has been observed. */
   readonly seenGenuineError: boolean;
@@ -101,11 +115,12 @@ export interface RootCauseTracker {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createRootCauseTracker } from "./cascade.ts";
  * const t = createRootCauseTracker();
- * console.assert(!t.isRedundant("make: *** [all] Error 2")); // nothing seen yet
- * console.assert(!t.isRedundant("main.c:3:1: error: expected ';'"));
- * console.assert(t.isRedundant("make: *** [all] Error 2"));
+ * assert.ok(!t.isRedundant("make: *** [all] Error 2")); // nothing seen yet
+ * assert.ok(!t.isRedundant("main.c:3:1: error: expected ';'"));
+ * assert.ok(t.isRedundant("make: *** [all] Error 2"));
  * ```
  */
 export function createRootCauseTracker(): RootCauseTracker {

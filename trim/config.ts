@@ -38,6 +38,16 @@ import type { TrimCustomConfig, TrimCustomSource, TrimSanitizeRule } from "./typ
  * stateless RegExp (no `g`/`y` flag, so `.test()` can be called repeatedly);
  * they are `undefined` when the list is empty. Numbered backreferences of
  * each pattern are renumbered, so combining never changes what matches.
+ *
+ * @example Testing lines against compiled rules
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type CompiledTrimConfig, compileTrimConfig } from "./config.ts";
+ * const compiled: CompiledTrimConfig = compileTrimConfig({ keep: ["PAYMENT"], internalStackPatterns: ["/vendor/acme/"] });
+ * assert.ok(compiled.keep?.test("PAYMENT declined") === true);
+ * assert.ok(compiled.internalStackPatterns?.test("    at f (/app/vendor/acme/x.js:1:1)") === true);
+ * assert.ok(compiled.ignore === undefined && compiled.sanitize.length === 0);
+ * ```
  */
 export interface CompiledTrimConfig {
   /** Lines matching this are dropped. */
@@ -80,14 +90,15 @@ export type _Fail = (path: _Path, problem: string, atKey?: boolean) => never;
  *
  * @example Compiling an inline configuration
  * ```ts
+ * import assert from "node:assert/strict";
  * import { compileTrimConfig } from "./config.ts";
  * const compiled = compileTrimConfig({
  *   ignore: ["^DEBUG ", /heartbeat/i],
  *   sanitize: [{ pattern: "user=\\w+", replacement: "user=[USER]" }],
  * });
- * console.assert(compiled.ignore?.test("HEARTBEAT ok") === true);
- * console.assert("login user=bob".replace(compiled.sanitize[0].re, compiled.sanitize[0].replacement) === "login user=[USER]");
- * console.assert(compiled.keep === undefined && compiled.sources.length === 0);
+ * assert.ok(compiled.ignore?.test("HEARTBEAT ok") === true);
+ * assert.ok("login user=bob".replace(compiled.sanitize[0].re, compiled.sanitize[0].replacement) === "login user=[USER]");
+ * assert.ok(compiled.keep === undefined && compiled.sources.length === 0);
  * ```
  */
 export function compileTrimConfig(
@@ -132,9 +143,10 @@ export function compileTrimConfig(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { mergeTrimConfigs } from "./config.ts";
  * const merged = mergeTrimConfigs({ ignore: ["a"] }, undefined, { ignore: ["b"], keep: ["c"] });
- * console.assert(merged.ignore?.join() === "a,b" && merged.keep?.join() === "c");
+ * assert.ok(merged.ignore?.join() === "a,b" && merged.keep?.join() === "c");
  * ```
  */
 export function mergeTrimConfigs(
@@ -167,9 +179,10 @@ export function mergeTrimConfigs(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { combinePatterns } from "./config.ts";
  * const re = combinePatterns(["(a)\\1", /(B)\1/i])!;
- * console.assert(re.test("xaa") && re.test("bB") && !re.test("ab"));
+ * assert.ok(re.test("xaa") && re.test("bB") && !re.test("ab"));
  * ```
  */
 export function combinePatterns(patterns: ReadonlyArray<string | RegExp>): RegExp | undefined {
@@ -500,11 +513,12 @@ function _unknownKey(key: string, valid: readonly string[]): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nearestKey, TRIM_CONFIG_KEYS } from "./config.ts";
- * console.assert(nearestKey("ignroe", TRIM_CONFIG_KEYS) === "ignore");
- * console.assert(nearestKey("internal_stack_patterns", TRIM_CONFIG_KEYS) === "internalStackPatterns");
- * console.assert(nearestKey("internal", TRIM_CONFIG_KEYS) === "internalStackPatterns");
- * console.assert(nearestKey("colour", TRIM_CONFIG_KEYS) === undefined);
+ * assert.ok(nearestKey("ignroe", TRIM_CONFIG_KEYS) === "ignore");
+ * assert.ok(nearestKey("internal_stack_patterns", TRIM_CONFIG_KEYS) === "internalStackPatterns");
+ * assert.ok(nearestKey("internal", TRIM_CONFIG_KEYS) === "internalStackPatterns");
+ * assert.ok(nearestKey("colour", TRIM_CONFIG_KEYS) === undefined);
  * ```
  */
 export function nearestKey(key: string, valid: readonly string[]): string | undefined {
@@ -537,10 +551,11 @@ export function nearestKey(key: string, valid: readonly string[]): string | unde
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { editDistance } from "./config.ts";
- * console.assert(editDistance("keep", "kepe") === 1);
- * console.assert(editDistance("sanitise", "sanitize") === 1);
- * console.assert(editDistance("", "abc") === 3);
+ * assert.ok(editDistance("keep", "kepe") === 1);
+ * assert.ok(editDistance("sanitise", "sanitize") === 1);
+ * assert.ok(editDistance("", "abc") === 3);
  * ```
  */
 export function editDistance(a: string, b: string): number {

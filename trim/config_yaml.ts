@@ -24,13 +24,14 @@ import type { TrimCustomConfig } from "./types.ts";
  *
  * @example Parsing a file and catching a mistake
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseTrimConfig } from "./config_yaml.ts";
  * const config = parseTrimConfig("ignore:\n  - '^DEBUG '\n", ".trim.yml");
- * console.assert(config.ignore?.[0] === "^DEBUG ");
+ * assert.ok(config.ignore?.[0] === "^DEBUG ");
  * try {
  *   parseTrimConfig("ignroe: [x]\n", ".trim.yml");
  * } catch (err) {
- *   console.assert(String(err).includes('.trim.yml:1: ignroe: unknown key; did you mean "ignore"?'));
+ *   assert.ok(String(err).includes('.trim.yml:1: ignroe: unknown key; did you mean "ignore"?'));
  * }
  * ```
  */

@@ -10,9 +10,10 @@
  *
  * @example Keeping a line
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SCORE_KEEP_THRESHOLD } from "./constants.ts";
  * const keep = (score: number) => score >= SCORE_KEEP_THRESHOLD;
- * console.assert(keep(40) && !keep(39));
+ * assert.ok(keep(40) && !keep(39));
  * ```
  */
 export const SCORE_KEEP_THRESHOLD = 40;
@@ -22,8 +23,9 @@ export const SCORE_KEEP_THRESHOLD = 40;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CONTEXT_WINDOW_BEFORE } from "./constants.ts";
- * console.assert(CONTEXT_WINDOW_BEFORE === 3);
+ * assert.ok(CONTEXT_WINDOW_BEFORE === 3);
  * ```
  */
 export const CONTEXT_WINDOW_BEFORE = 3;
@@ -33,8 +35,9 @@ export const CONTEXT_WINDOW_BEFORE = 3;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CONTEXT_WINDOW_AFTER } from "./constants.ts";
- * console.assert(CONTEXT_WINDOW_AFTER === 2);
+ * assert.ok(CONTEXT_WINDOW_AFTER === 2);
  * ```
  */
 export const CONTEXT_WINDOW_AFTER = 2;
@@ -44,8 +47,9 @@ export const CONTEXT_WINDOW_AFTER = 2;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TFIDF_REPEAT_THRESHOLD } from "./constants.ts";
- * console.assert(TFIDF_REPEAT_THRESHOLD === 3);
+ * assert.ok(TFIDF_REPEAT_THRESHOLD === 3);
  * ```
  */
 export const TFIDF_REPEAT_THRESHOLD = 3;
@@ -55,8 +59,9 @@ export const TFIDF_REPEAT_THRESHOLD = 3;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TFIDF_PENALTY } from "./constants.ts";
- * console.assert(TFIDF_PENALTY === 8);
+ * assert.ok(TFIDF_PENALTY === 8);
  * ```
  */
 export const TFIDF_PENALTY = 8;
@@ -66,8 +71,9 @@ export const TFIDF_PENALTY = 8;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TFIDF_MAP_LIMIT } from "./constants.ts";
- * console.assert(TFIDF_MAP_LIMIT === 50_000);
+ * assert.ok(TFIDF_MAP_LIMIT === 50_000);
  * ```
  */
 export const TFIDF_MAP_LIMIT = 50000;
@@ -77,8 +83,9 @@ export const TFIDF_MAP_LIMIT = 50000;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { AGGRESSIVENESS_WINDOW } from "./constants.ts";
- * console.assert(AGGRESSIVENESS_WINDOW === 8);
+ * assert.ok(AGGRESSIVENESS_WINDOW === 8);
  * ```
  */
 export const AGGRESSIVENESS_WINDOW = 8;
@@ -88,8 +95,9 @@ export const AGGRESSIVENESS_WINDOW = 8;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { AGGRESSIVENESS_HARD_KEEPS_TO_RELAX } from "./constants.ts";
- * console.assert(AGGRESSIVENESS_HARD_KEEPS_TO_RELAX === 3);
+ * assert.ok(AGGRESSIVENESS_HARD_KEEPS_TO_RELAX === 3);
  * ```
  */
 export const AGGRESSIVENESS_HARD_KEEPS_TO_RELAX = 3;
@@ -100,8 +108,9 @@ export const AGGRESSIVENESS_HARD_KEEPS_TO_RELAX = 3;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { AGGRESSIVENESS_DROPS_TO_TIGHTEN } from "./constants.ts";
- * console.assert(AGGRESSIVENESS_DROPS_TO_TIGHTEN === 6);
+ * assert.ok(AGGRESSIVENESS_DROPS_TO_TIGHTEN === 6);
  * ```
  */
 export const AGGRESSIVENESS_DROPS_TO_TIGHTEN = 6;

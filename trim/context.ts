@@ -19,13 +19,14 @@ export const TAIL_CONTEXT_LINES = 5;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ContextRing } from "./context.ts";
  * const ring = new ContextRing(2);
  * ring.push("a", 1, 15, true, "noise");
  * ring.push("b", 2, 0, false, "noise");
- * console.assert(ring.full && ring.line(0) === "a");
+ * assert.ok(ring.full && ring.line(0) === "a");
  * ring.push("c", 3, 15, true, "noise");
- * console.assert(ring.length === 2 && ring.line(0) === "b" && ring.num(1) === 3);
+ * assert.ok(ring.length === 2 && ring.line(0) === "b" && ring.num(1) === 3);
  * ```
  */
 export class ContextRing {
@@ -124,11 +125,12 @@ export class ContextRing {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { AdaptiveAfter } from "./context.ts";
  * const a = new AdaptiveAfter(2);
- * console.assert(a.next(100) === 4); // isolated
- * console.assert(a.next(103) === 2);
- * console.assert(a.next(105) === 1); // cluster
+ * assert.ok(a.next(100) === 4); // isolated
+ * assert.ok(a.next(103) === 2);
+ * assert.ok(a.next(105) === 1); // cluster
  * ```
  */
 export class AdaptiveAfter {

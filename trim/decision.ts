@@ -44,8 +44,9 @@ import type { TrimLineDecision } from "./types.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DECISION_REASONS } from "./decision.ts";
- * console.assert(DECISION_REASONS.includes("context-before"));
+ * assert.ok(DECISION_REASONS.includes("context-before"));
  * ```
  */
 export const DECISION_REASONS = [
@@ -80,9 +81,10 @@ export const DECISION_REASONS = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { DecisionReason } from "./decision.ts";
  * const r: DecisionReason = "noise";
- * console.assert(r === "noise");
+ * assert.ok(r === "noise");
  * ```
  */
 export type DecisionReason = typeof DECISION_REASONS[number];
@@ -112,11 +114,12 @@ const _INFO = new WeakMap<string[], BatchInfo>();
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { batchInfo, setBatchInfo } from "./decision.ts";
  * const batch = ["a"];
- * console.assert(batchInfo(batch) === undefined);
+ * assert.ok(batchInfo(batch) === undefined);
  * setBatchInfo(batch, { numbers: [7] });
- * console.assert(batchInfo(batch)?.numbers?.[0] === 7);
+ * assert.ok(batchInfo(batch)?.numbers?.[0] === 7);
  * ```
  */
 export function batchInfo(batch: string[]): BatchInfo | undefined {
@@ -128,10 +131,11 @@ export function batchInfo(batch: string[]): BatchInfo | undefined {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { batchInfo, setBatchInfo } from "./decision.ts";
  * const batch = ["[x2] a"];
  * setBatchInfo(batch, { opaque: [0] });
- * console.assert(batchInfo(batch)?.opaque?.length === 1);
+ * assert.ok(batchInfo(batch)?.opaque?.length === 1);
  * ```
  */
 export function setBatchInfo(batch: string[], info: BatchInfo): void {
@@ -143,12 +147,13 @@ export function setBatchInfo(batch: string[], info: BatchInfo): void {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { DecisionReporter } from "./decision.ts";
  * const seen: string[] = [];
  * const r = new DecisionReporter((d) => seen.push(`${d.lineNumber}:${d.action}:${d.reason}`));
  * r.report(3, "drop", "noise", 5);
  * r.report(0, "keep", "error", 80);
- * console.assert(seen.join() === "3:drop:noise");
+ * assert.ok(seen.join() === "3:drop:noise");
  * ```
  */
 export class DecisionReporter {

@@ -7,7 +7,7 @@
 import { meterOutput, type RunState } from "./run.ts";
 
 /** Target size of an output chunk, in characters. */
-export const OUTPUT_CHUNK_CHARS = 64 * 1024;
+export const OUTPUT_CHUNK_CHARS: number = 64 * 1024;
 
 /**
  * The line written when a non-empty input kept nothing, so output is never
@@ -15,8 +15,9 @@ export const OUTPUT_CHUNK_CHARS = 64 * 1024;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { nothingKeptLine } from "./encode.ts";
- * console.assert(nothingKeptLine(1200).includes("1200 lines"));
+ * assert.ok(nothingKeptLine(1200).includes("1200 lines"));
  * ```
  */
 export function nothingKeptLine(inputLines: number): string {
@@ -32,13 +33,14 @@ export function nothingKeptLine(inputLines: number): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createEncodeStream } from "./encode.ts";
  * import { createRun } from "./run.ts";
  * const run = createRun();
  * const chunks: Uint8Array[] = [];
  * await ReadableStream.from([["a", "b"]]).pipeThrough(createEncodeStream(run))
  *   .pipeTo(new WritableStream({ write(c) { chunks.push(c); } }));
- * console.assert(new TextDecoder().decode(chunks[0]) === "a\nb\n" && run.stats.outputBytes === 4);
+ * assert.ok(new TextDecoder().decode(chunks[0]) === "a\nb\n" && run.stats.outputBytes === 4);
  * ```
  */
 export function createEncodeStream(run: RunState): TransformStream<string[], Uint8Array> {

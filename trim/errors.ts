@@ -4,7 +4,23 @@
  * @module
  */
 
-/** Machine-readable error codes raised by trimlog. */
+/**
+ * Machine-readable error codes raised by trimlog.
+ *
+ * @example Branching on the code
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TrimError, type TrimErrorCode } from "./errors.ts";
+ * import { createDynamicAggressivenessState } from "./aggressiveness.ts";
+ * let code: TrimErrorCode | undefined;
+ * try {
+ *   createDynamicAggressivenessState("extreme" as never);
+ * } catch (err) {
+ *   if (err instanceof TrimError) code = err.code;
+ * }
+ * assert.ok(code === "INVALID_OPTION");
+ * ```
+ */
 export type TrimErrorCode =
   | "ABORTED"
   | "SAME_INPUT_OUTPUT"
@@ -17,9 +33,10 @@ export type TrimErrorCode =
  *
  * @example Telling an abort apart
  * ```ts
+ * import assert from "node:assert/strict";
  * import { TrimError } from "./errors.ts";
  * const err = new TrimError("ABORTED", "processing was aborted");
- * console.assert(err.code === "ABORTED" && err.name === "TrimError");
+ * assert.ok(err.code === "ABORTED" && err.name === "TrimError");
  * ```
  */
 export class TrimError extends Error {

@@ -82,16 +82,18 @@ class _Group {
  *
  * @example Folding by key=value shape
  * ```ts
+ * import assert from "node:assert/strict";
  * import { Folder } from "./fold.ts";
  * const f = new Folder({ duplicates() {}, dropped() {} });
  * const out: string[] = [];
  * f.push(["retry id=1 amount=5", "retry id=2 amount=5", "retry id=3 amount=5", "done"], out);
  * f.flush(out);
- * console.assert(out[0] === "[x3] retry id=[1 | 2 | 3] amount=5" && out[1] === "done");
+ * assert.ok(out[0] === "[x3] retry id=[1 | 2 | 3] amount=5" && out[1] === "done");
  * ```
  *
  * @example A dedupe window of 2 and per-line actions
  * ```ts
+ * import assert from "node:assert/strict";
  * import { type FoldAction, Folder } from "./fold.ts";
  * const actions: string[] = [];
  * const f = new Folder({ duplicates() {}, dropped() {} }, {
@@ -101,8 +103,8 @@ class _Group {
  * const out: string[] = [];
  * f.push(["E", "hb", "E", "hb"], out, [1, 2, 3, 4]);
  * f.flush(out);
- * console.assert(out.join("|") === "[x2] E|[x2] hb");
- * console.assert(actions.join() === "1:keep,2:keep,3:fold,4:fold");
+ * assert.ok(out.join("|") === "[x2] E|[x2] hb");
+ * assert.ok(actions.join() === "1:keep,2:keep,3:fold,4:fold");
  * ```
  */
 export class Folder {

@@ -18,11 +18,12 @@ import { type FoldAction, type FoldCounters, Folder, type FoldOptions } from "./
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { FoldStep } from "./fold_step.ts";
  * let duplicates = 0;
  * const step = new FoldStep(true, { duplicates: (n) => (duplicates += n), dropped() {} });
  * const out = [...step.push(["retry id=1", "retry id=2"]), ...step.flush()];
- * console.assert(out.join() === "[x2] retry id=[1 | 2]" && duplicates === 1);
+ * assert.ok(out.join() === "[x2] retry id=[1 | 2]" && duplicates === 1);
  * ```
  */
 export class FoldStep {

@@ -20,9 +20,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { LogFormat } from "./format.ts";
  * const format: LogFormat = "python";
- * console.assert(format === "python");
+ * assert.ok(format === "python");
  * ```
  */
 export type LogFormat =
@@ -50,8 +51,9 @@ export type LogFormat =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { KNOWN_LOG_FORMATS } from "./format.ts";
- * console.assert(KNOWN_LOG_FORMATS.includes("python"));
+ * assert.ok(KNOWN_LOG_FORMATS.includes("python"));
  * ```
  */
 export const KNOWN_LOG_FORMATS: readonly LogFormat[] = Object.freeze([
@@ -79,9 +81,10 @@ export const KNOWN_LOG_FORMATS: readonly LogFormat[] = Object.freeze([
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createFormatDetector, FORMAT_DETECTION_SAMPLE_SIZE } from "./format.ts";
  * const detector = createFormatDetector(FORMAT_DETECTION_SAMPLE_SIZE * 2);
- * console.assert(detector.format === undefined);
+ * assert.ok(detector.format === undefined);
  * ```
  */
 export const FORMAT_DETECTION_SAMPLE_SIZE = 50;
@@ -91,11 +94,12 @@ export const FORMAT_DETECTION_SAMPLE_SIZE = 50;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createFormatDetector, FORMAT_REELECTION_STREAK } from "./format.ts";
  * const d = createFormatDetector(1);
  * d.observe("goroutine 1 [running]:");
  * for (let i = 0; i < FORMAT_REELECTION_STREAK; i++) d.observe('{"msg":"ok"}');
- * console.assert(d.format === "json");
+ * assert.ok(d.format === "json");
  * ```
  */
 export const FORMAT_REELECTION_STREAK = 20;
@@ -177,11 +181,12 @@ function _isDigit(c: number): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { detectLineFormat } from "./format.ts";
- * console.assert(detectLineFormat("Traceback (most recent call last):") === "python");
- * console.assert(detectLineFormat("    at Object.<anonymous> (/app/index.js:3:9)") === "node");
- * console.assert(detectLineFormat('{"level":"info","msg":"ready"}') === "json");
- * console.assert(detectLineFormat("hello world") === undefined);
+ * assert.ok(detectLineFormat("Traceback (most recent call last):") === "python");
+ * assert.ok(detectLineFormat("    at Object.<anonymous> (/app/index.js:3:9)") === "node");
+ * assert.ok(detectLineFormat('{"level":"info","msg":"ready"}') === "json");
+ * assert.ok(detectLineFormat("hello world") === undefined);
  * ```
  */
 export function detectLineFormat(line: string): LogFormat | undefined {
@@ -395,10 +400,11 @@ function _logfmtOrCompose(line: string): LogFormat | undefined {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createFormatDetector, type FormatDetector } from "./format.ts";
  * const detector: FormatDetector = createFormatDetector();
  * detector.observe("level=info msg=started port=8080");
- * console.assert(detector.format === "logfmt");
+ * assert.ok(detector.format === "logfmt");
  * ```
  */
 export interface FormatDetector {
@@ -433,11 +439,12 @@ export interface FormatDetector {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createFormatDetector } from "./format.ts";
  * const detector = createFormatDetector();
  * detector.observe("Traceback (most recent call last):");
  * detector.observe('  File "app.py", line 3, in <module>');
- * console.assert(detector.format === "python");
+ * assert.ok(detector.format === "python");
  * ```
  */
 export function createFormatDetector(
@@ -610,10 +617,11 @@ class _StreamingFormatDetector implements FormatDetector {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { detectFormat } from "./format.ts";
  * const text = 'panic: runtime error: index out of range\n\ngoroutine 1 [running]:\nmain.main()';
- * console.assert(detectFormat(text) === "go");
- * console.assert(detectFormat("just some words") === undefined);
+ * assert.ok(detectFormat(text) === "go");
+ * assert.ok(detectFormat("just some words") === undefined);
  * ```
  */
 export function detectFormat(

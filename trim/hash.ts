@@ -16,9 +16,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hashLine } from "./hash.ts";
- * console.assert(hashLine("retry id=1") === hashLine("retry id=1"));
- * console.assert(hashLine("retry id=1") !== hashLine("retry id=2"));
+ * assert.ok(hashLine("retry id=1") === hashLine("retry id=1"));
+ * assert.ok(hashLine("retry id=1") !== hashLine("retry id=2"));
  * ```
  */
 export function hashLine(s: string): number {

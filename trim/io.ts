@@ -7,10 +7,39 @@
  * @module
  */
 
-/** Input accepted by the processing operations. */
+/**
+ * Input accepted by the processing operations.
+ *
+ * @example An async generator as input
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TrimInput } from "./io.ts";
+ * import { processLogStream } from "./process.ts";
+ * async function* lines() {
+ *   yield "ERROR one\n";
+ *   yield "ERROR two\n";
+ * }
+ * const input: TrimInput = lines();
+ * const result = await processLogStream(input, new WritableStream());
+ * assert.ok(result.stats.inputLines === 2);
+ * ```
+ */
 export type TrimInput = ReadableStream<Uint8Array | string> | AsyncIterable<Uint8Array | string>;
 
-/** A Node-style writable: `write(chunk)` returning false asks the caller to wait for `drain`. */
+/**
+ * A Node-style writable: `write(chunk)` returning false asks the caller to wait for `drain`.
+ *
+ * @example Writing to a Node-style writer
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { ChunkWriter } from "./io.ts";
+ * import { processLogStream } from "./process.ts";
+ * let text = "";
+ * const writer: ChunkWriter = { write: (chunk) => (text += new TextDecoder().decode(chunk)) };
+ * await processLogStream(ReadableStream.from(["ERROR boom\n"]), writer);
+ * assert.ok(text === "ERROR boom\n");
+ * ```
+ */
 export interface ChunkWriter {
   /** Writes a chunk; may return false to ask for backpressure. */
   write(chunk: Uint8Array): unknown;
@@ -18,7 +47,20 @@ export interface ChunkWriter {
   once?(event: string, listener: (...args: unknown[]) => void): unknown;
 }
 
-/** Output accepted by the processing operations. Chunks written are UTF-8 `Uint8Array`s. */
+/**
+ * Output accepted by the processing operations. Chunks written are UTF-8 `Uint8Array`s.
+ *
+ * @example A Web stream as output
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TrimOutput } from "./io.ts";
+ * import { processLogStream } from "./process.ts";
+ * const chunks: Uint8Array[] = [];
+ * const output: TrimOutput = new WritableStream({ write: (chunk) => void chunks.push(chunk) });
+ * await processLogStream(ReadableStream.from(["ERROR boom\n"]), output);
+ * assert.ok(new TextDecoder().decode(chunks[0]) === "ERROR boom\n");
+ * ```
+ */
 export type TrimOutput = WritableStream<Uint8Array> | ChunkWriter;
 
 /** Why a source stopped early. */
@@ -30,10 +72,11 @@ export type StopReason = "aborted" | "timeout";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toStoppableReadable } from "./io.ts";
  * const r = toStoppableReadable(ReadableStream.from(["a\n"]), {});
  * const { value } = await r.getReader().read();
- * console.assert(value === "a\n");
+ * assert.ok(value === "a\n");
  * ```
  */
 export function toStoppableReadable(
@@ -127,11 +170,12 @@ function _iterate(input: TrimInput): AsyncIterator<Uint8Array | string> {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { toWritable } from "./io.ts";
  * const got: Uint8Array[] = [];
  * const w = toWritable({ write(c: Uint8Array) { got.push(c); return true; } });
  * await ReadableStream.from([new Uint8Array([104, 105])]).pipeTo(w);
- * console.assert(got.length === 1);
+ * assert.ok(got.length === 1);
  * ```
  */
 export function toWritable(output: TrimOutput): WritableStream<Uint8Array> {

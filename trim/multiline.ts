@@ -15,11 +15,39 @@ import { utf8Length } from "./split.ts";
 import { isStackFrame } from "./stack.ts";
 import type { MultilineMode } from "./types.ts";
 
-/** Max physical lines in one multiline group. */
+/**
+ * Max physical lines in one multiline group.
+ *
+ * @example A long trace is split into bounded groups
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMultilineGrouper, MULTILINE_MAX_LINES } from "./multiline.ts";
+ * const frames = Array.from({ length: 250 }, (_, i) => `    at f${i} (/app/a.js:${i + 1}:1)`);
+ * const out: string[][] = [];
+ * const g = createMultilineGrouper("node");
+ * g.pushBatch(["Error: boom", ...frames], out);
+ * g.flush(out);
+ * assert.ok(out.length === 2 && out[0].length === MULTILINE_MAX_LINES);
+ * ```
+ */
 export const MULTILINE_MAX_LINES = 200;
 
-/** Max bytes in one multiline group: UTF-8 bytes of its lines plus one newline each. */
-export const MULTILINE_MAX_BYTES = 200 * 1024;
+/**
+ * Max bytes in one multiline group: UTF-8 bytes of its lines plus one newline each.
+ *
+ * @example A huge group is split by size
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMultilineGrouper, MULTILINE_MAX_BYTES } from "./multiline.ts";
+ * const big = `    at f (/app/${"x".repeat(MULTILINE_MAX_BYTES / 2)}.js:1:1)`;
+ * const out: string[][] = [];
+ * const g = createMultilineGrouper("node");
+ * g.pushBatch(["Error: boom", big, big], out);
+ * g.flush(out);
+ * assert.ok(out.length === 2 && out[0].length === 2);
+ * ```
+ */
+export const MULTILINE_MAX_BYTES: number = 200 * 1024;
 
 /**
  * The mutable state of continuation detection for one stream, created by
@@ -28,12 +56,13 @@ export const MULTILINE_MAX_BYTES = 200 * 1024;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createContinuationContext, isContinuationLine } from "./multiline.ts";
  * const ctx = createContinuationContext("python");
- * console.assert(!isContinuationLine("Traceback (most recent call last):", ctx));
- * console.assert(isContinuationLine('  File "app.py", line 2, in <module>', ctx));
+ * assert.ok(!isContinuationLine("Traceback (most recent call last):", ctx));
+ * assert.ok(isContinuationLine('  File "app.py", line 2, in <module>', ctx));
  * ctx.reset();
- * console.assert(ctx.mode === "python");
+ * assert.ok(ctx.mode === "python");
  * ```
  */
 export class ContinuationContext {
@@ -70,9 +99,10 @@ export class ContinuationContext {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createContinuationContext, isContinuationLine } from "./multiline.ts";
  * const off = createContinuationContext("off");
- * console.assert(!isContinuationLine("\tat a.B.c(B.java:1)", off));
+ * assert.ok(!isContinuationLine("\tat a.B.c(B.java:1)", off));
  * ```
  */
 export function createContinuationContext(mode: MultilineMode): ContinuationContext {
@@ -108,6 +138,7 @@ export function createContinuationContext(mode: MultilineMode): ContinuationCont
  *
  * @example A Java trace
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createContinuationContext, isContinuationLine } from "./multiline.ts";
  * const ctx = createContinuationContext("auto");
  * const trace = [
@@ -118,7 +149,7 @@ export function createContinuationContext(mode: MultilineMode): ContinuationCont
  *   "12:00:01 INFO next request",
  * ];
  * const flags = trace.map((l) => isContinuationLine(l, ctx));
- * console.assert(flags.join() === "false,true,true,true,false");
+ * assert.ok(flags.join() === "false,true,true,true,false");
  * ```
  */
 export function isContinuationLine(line: string, context: ContinuationContext): boolean {
@@ -147,7 +178,21 @@ export function isContinuationLine(line: string, context: ContinuationContext): 
     : _indented(line, i, c, state, context, rules);
 }
 
-/** Options of {@linkcode createMultilineGrouper}. */
+/**
+ * Options of {@linkcode createMultilineGrouper}.
+ *
+ * @example Smaller groups
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createMultilineGrouper, type MultilineGrouperOptions } from "./multiline.ts";
+ * const options: MultilineGrouperOptions = { maxLines: 2 };
+ * const out: string[][] = [];
+ * const g = createMultilineGrouper("node", options);
+ * g.pushBatch(["Error: boom", "    at a (/app/a.js:1:1)", "    at b (/app/a.js:2:1)"], out);
+ * g.flush(out);
+ * assert.ok(JSON.stringify(out.map((x) => x.length)) === "[2,1]");
+ * ```
+ */
 export interface MultilineGrouperOptions {
   /** Max lines per group (default {@linkcode MULTILINE_MAX_LINES}). */
   maxLines?: number;
@@ -175,13 +220,14 @@ export interface MultilineGrouperOptions {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createMultilineGrouper } from "./multiline.ts";
  * const g = createMultilineGrouper("auto");
  * const out: string[][] = [];
  * g.pushBatch(["start", "Error: boom", "    at f (/app/a.js:1:2)"], out);
  * g.pushBatch(["    at g (/app/a.js:5:1)", "done"], out);
  * g.flush(out);
- * console.assert(JSON.stringify(out.map((x) => x.length)) === "[1,3,1]");
+ * assert.ok(JSON.stringify(out.map((x) => x.length)) === "[1,3,1]");
  * ```
  */
 export class MultilineGrouper {
@@ -302,6 +348,7 @@ export class MultilineGrouper {
  *
  * @example A Go panic
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createMultilineGrouper } from "./multiline.ts";
  * const g = createMultilineGrouper("go");
  * const out: string[][] = [];
@@ -314,7 +361,7 @@ export class MultilineGrouper {
  *   "exit status 2",
  * ], out);
  * g.flush(out);
- * console.assert(out.length === 2 && out[0].length === 5);
+ * assert.ok(out.length === 2 && out[0].length === 5);
  * ```
  */
 export function createMultilineGrouper(

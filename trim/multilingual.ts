@@ -5,7 +5,17 @@
  * @module
  */
 
-/** The error keywords of one language. */
+/**
+ * The error keywords of one language.
+ *
+ * @example Looking up one language
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MULTILINGUAL_ERROR_KEYWORDS, type MultilingualKeywords } from "./multilingual.ts";
+ * const german: MultilingualKeywords | undefined = MULTILINGUAL_ERROR_KEYWORDS.find((k) => k.language === "de");
+ * assert.ok(german?.keywords.includes("fehler") === true);
+ * ```
+ */
 export interface MultilingualKeywords {
   /** BCP 47 language code. */
   readonly language: string;
@@ -24,9 +34,10 @@ export interface MultilingualKeywords {
  *
  * @example Listing the languages
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MULTILINGUAL_ERROR_KEYWORDS } from "./multilingual.ts";
  * const languages = MULTILINGUAL_ERROR_KEYWORDS.map((k) => k.language);
- * console.assert(languages.includes("de") && languages.includes("ja"));
+ * assert.ok(languages.includes("de") && languages.includes("ja"));
  * ```
  */
 export const MULTILINGUAL_ERROR_KEYWORDS: readonly MultilingualKeywords[] = [
@@ -95,10 +106,11 @@ const _VERIFIER = _buildVerifier();
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { hasMultilingualErrorKeyword } from "./multilingual.ts";
- * console.assert(hasMultilingualErrorKeyword("Verbindungsfehler: Zeitüberschreitung"));
- * console.assert(hasMultilingualErrorKeyword("数据库连接错误"));
- * console.assert(!hasMultilingualErrorKeyword("all good, nothing to see"));
+ * assert.ok(hasMultilingualErrorKeyword("Verbindungsfehler: Zeitüberschreitung"));
+ * assert.ok(hasMultilingualErrorKeyword("数据库连接错误"));
+ * assert.ok(!hasMultilingualErrorKeyword("all good, nothing to see"));
  * ```
  */
 export function hasMultilingualErrorKeyword(line: string): boolean {
@@ -116,8 +128,9 @@ export function hasMultilingualErrorKeyword(line: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { MULTILINGUAL_TRIGGER_STEMS } from "./multilingual.ts";
- * console.assert(MULTILINGUAL_TRIGGER_STEMS.includes("fehl"));
+ * assert.ok(MULTILINGUAL_TRIGGER_STEMS.includes("fehl"));
  * ```
  */
 export const MULTILINGUAL_TRIGGER_STEMS: readonly string[] = [
@@ -192,9 +205,10 @@ export const MULTILINGUAL_TRIGGER_STEMS: readonly string[] = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { multilingualTriggerSpellings } from "./multilingual.ts";
  * const spellings = multilingualTriggerSpellings();
- * console.assert(spellings.includes("Ошибк") && spellings.includes("错误"));
+ * assert.ok(spellings.includes("Ошибк") && spellings.includes("错误"));
  * ```
  */
 export function multilingualTriggerSpellings(): string[] {

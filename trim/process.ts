@@ -32,13 +32,14 @@ export type { ChunkWriter, TrimInput, TrimOutput } from "./io.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { processLogStream } from "./process.ts";
  * const chunks: Uint8Array[] = [];
  * const result = await processLogStream(
  *   ReadableStream.from(["GET /a 200\n", "GET /a 200\n"]),
  *   new WritableStream({ write(c) { chunks.push(c); } }),
  * );
- * console.assert(result.stats.inputLines === 2 && result.stats.outputLines === 1);
+ * assert.ok(result.stats.inputLines === 2 && result.stats.outputLines === 1);
  * ```
  */
 export async function processLogStream(
@@ -69,10 +70,11 @@ export async function processLogStream(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { processLogStreamWithTimeout } from "./process.ts";
  * const never = new ReadableStream<string>({ start(c) { c.enqueue("ERROR one\n"); } });
  * const result = await processLogStreamWithTimeout(never, new WritableStream(), {}, 50);
- * console.assert(result.timedOut === true && result.stats.inputLines === 1);
+ * assert.ok(result.timedOut === true && result.stats.inputLines === 1);
  * ```
  */
 export function processLogStreamWithTimeout(
@@ -95,9 +97,10 @@ export function processLogStreamWithTimeout(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { trimText } from "./process.ts";
  * const { output, result } = await trimText("token=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n");
- * console.assert(output === "token=[REDACTED]\n" && result.stats.inputLines === 1);
+ * assert.ok(output === "token=[REDACTED]\n" && result.stats.inputLines === 1);
  * ```
  */
 export async function trimText(

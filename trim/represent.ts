@@ -14,7 +14,7 @@
  */
 
 /** A synthetic marker line: represents no input line by itself. */
-export const MARKER_LINE_RE = /^\[(?:trimlog\]|\.\.\. |block x\d+\])/;
+export const MARKER_LINE_RE: RegExp = /^\[(?:trimlog\]|\.\.\. |block x\d+\])/;
 
 const _GROUP_RE = /^\[x(\d+)\] /;
 
@@ -23,10 +23,11 @@ const _GROUP_RE = /^\[x(\d+)\] /;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { representedLines } from "./represent.ts";
- * console.assert(representedLines("[x3] retry id=[1 | 2 | 3]") === 3);
- * console.assert(representedLines("[... 4 more application stack frames ...]") === 0);
- * console.assert(representedLines("plain\nsecond") === 2);
+ * assert.ok(representedLines("[x3] retry id=[1 | 2 | 3]") === 3);
+ * assert.ok(representedLines("[... 4 more application stack frames ...]") === 0);
+ * assert.ok(representedLines("plain\nsecond") === 2);
  * ```
  */
 export function representedLines(text: string): number {
@@ -41,8 +42,9 @@ export function representedLines(text: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { groupDuplicates } from "./represent.ts";
- * console.assert(groupDuplicates("[x3] retry") === 2 && groupDuplicates("retry") === 0);
+ * assert.ok(groupDuplicates("[x3] retry") === 2 && groupDuplicates("retry") === 0);
  * ```
  */
 export function groupDuplicates(text: string): number {
@@ -60,9 +62,10 @@ export function groupDuplicates(text: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isMarkerLine } from "./represent.ts";
- * console.assert(isMarkerLine("[block x3] the 2 lines above occurred 3 times in a row"));
- * console.assert(!isMarkerLine("[x2] a"));
+ * assert.ok(isMarkerLine("[block x3] the 2 lines above occurred 3 times in a row"));
+ * assert.ok(!isMarkerLine("[x2] a"));
  * ```
  */
 export function isMarkerLine(line: string): boolean {

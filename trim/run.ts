@@ -88,9 +88,10 @@ const _COUNTS = [
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createRun } from "./run.ts";
  * const run = createRun({ maxLineLength: 200 });
- * console.assert(run.options.maxLineLength === 200 && run.stats.inputLines === 0);
+ * assert.ok(run.options.maxLineLength === 200 && run.stats.inputLines === 0);
  * ```
  */
 export function createRun(options: TrimOptions = {}): RunState {
@@ -231,10 +232,11 @@ function _validate(o: TrimOptions): void {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createRun, meterInput } from "./run.ts";
  * const run = createRun();
  * meterInput(run, "npm ERR! code ERESOLVE");
- * console.assert(run.input.words === 4 && run.input.tokens > 0);
+ * assert.ok(run.input.words === 4 && run.input.tokens > 0);
  * ```
  */
 export function meterInput(run: RunState, text: string): void {
@@ -246,10 +248,11 @@ export function meterInput(run: RunState, text: string): void {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createRun, meterOutput } from "./run.ts";
  * const run = createRun();
  * meterOutput(run, "[x3] retry id=[1 | 2 | 3]");
- * console.assert(run.stats.outputLines === 1 && run.nonBlankOutput === 1);
+ * assert.ok(run.stats.outputLines === 1 && run.nonBlankOutput === 1);
  * ```
  */
 export function meterOutput(run: RunState, line: string): void {
@@ -264,9 +267,10 @@ export function meterOutput(run: RunState, line: string): void {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createRun, resultOf } from "./run.ts";
  * const r = resultOf(createRun());
- * console.assert(r.savedTokens === 0 && r.savingsPercent === 0);
+ * assert.ok(r.savedTokens === 0 && r.savingsPercent === 0);
  * ```
  */
 export function resultOf(run: RunState): TrimResult {

@@ -46,8 +46,9 @@ import type { EffectiveAggressiveness, SeverityLevel } from "./types.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LineCategory, lineSignal, signalCategory } from "./score.ts";
- * console.assert(signalCategory(lineSignal("[INFO] started")) === LineCategory.INFO);
+ * assert.ok(signalCategory(lineSignal("[INFO] started")) === LineCategory.INFO);
  * ```
  */
 export const LineCategory = {
@@ -69,9 +70,10 @@ export const LineCategory = {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LineCategory } from "./score.ts";
  * const c: LineCategory = LineCategory.STACK;
- * console.assert(c === 7);
+ * assert.ok(c === 7);
  * ```
  */
 export type LineCategory = typeof LineCategory[keyof typeof LineCategory];
@@ -83,14 +85,26 @@ export type LineCategory = typeof LineCategory[keyof typeof LineCategory];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lineSignal, type LineSignal } from "./score.ts";
  * const s: LineSignal = lineSignal("ERROR boom");
- * console.assert(typeof s === "number");
+ * assert.ok(typeof s === "number");
  * ```
  */
 export type LineSignal = number;
 
-/** Options of {@linkcode scoreLineRelevance}. */
+/**
+ * Options of {@linkcode scoreLineRelevance}.
+ *
+ * @example Without the multilingual boost
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scoreLineRelevance, type ScoreOptions } from "./score.ts";
+ * const options: ScoreOptions = { multilingual: false };
+ * const line = "Fehler: Datenbank nicht erreichbar";
+ * assert.ok(scoreLineRelevance(line, "high") > scoreLineRelevance(line, "high", options));
+ * ```
+ */
 export interface ScoreOptions {
   /** Boost error keywords in many languages (default true). */
   multilingual?: boolean;
@@ -638,9 +652,10 @@ function _hardSignal(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isHardSignal, lineSignal } from "./score.ts";
- * console.assert(isHardSignal(lineSignal("Error: connect ECONNREFUSED [IP]:[PORT]")));
- * console.assert(!isHardSignal(lineSignal("[INFO] server started")));
+ * assert.ok(isHardSignal(lineSignal("Error: connect ECONNREFUSED [IP]:[PORT]")));
+ * assert.ok(!isHardSignal(lineSignal("[INFO] server started")));
  * ```
  */
 export function lineSignal(line: string, multilingual = true): LineSignal {
@@ -669,8 +684,9 @@ export function lineSignal(line: string, multilingual = true): LineSignal {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LineCategory, lineSignal, signalCategory } from "./score.ts";
- * console.assert(signalCategory(lineSignal("    at main (/app/x.js:1:2)")) === LineCategory.STACK);
+ * assert.ok(signalCategory(lineSignal("    at main (/app/x.js:1:2)")) === LineCategory.STACK);
  * ```
  */
 export function signalCategory(signal: LineSignal): LineCategory {
@@ -684,9 +700,10 @@ export function signalCategory(signal: LineSignal): LineCategory {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isHardSignal, lineSignal } from "./score.ts";
- * console.assert(isHardSignal(lineSignal("[WARN] connection timeout to db")));
- * console.assert(!isHardSignal(lineSignal("[WARN] cache is cold")));
+ * assert.ok(isHardSignal(lineSignal("[WARN] connection timeout to db")));
+ * assert.ok(!isHardSignal(lineSignal("[WARN] cache is cold")));
  * ```
  */
 export function isHardSignal(signal: LineSignal): boolean {
@@ -728,9 +745,10 @@ function _levelRow(level: EffectiveAggressiveness): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { lineSignal, scoreForLevel } from "./score.ts";
  * const s = lineSignal("[WARN] cache is cold");
- * console.assert(scoreForLevel(s, "medium") >= 40 && scoreForLevel(s, "high") < 40);
+ * assert.ok(scoreForLevel(s, "medium") >= 40 && scoreForLevel(s, "high") < 40);
  * ```
  */
 export function scoreForLevel(signal: LineSignal, level: EffectiveAggressiveness): number {
@@ -746,11 +764,12 @@ export function scoreForLevel(signal: LineSignal, level: EffectiveAggressiveness
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { scoreLineRelevance } from "./score.ts";
- * console.assert(scoreLineRelevance("[ERROR] database timeout after 30s", "high") >= 40);
- * console.assert(scoreLineRelevance("[WARN] connection timeout, retrying", "aggressive") >= 40);
- * console.assert(scoreLineRelevance("Started container web", "high") === 0);
- * console.assert(scoreLineRelevance("[INFO] listening on :8080", "low") >= 40);
+ * assert.ok(scoreLineRelevance("[ERROR] database timeout after 30s", "high") >= 40);
+ * assert.ok(scoreLineRelevance("[WARN] connection timeout, retrying", "aggressive") >= 40);
+ * assert.ok(scoreLineRelevance("Started container web", "high") === 0);
+ * assert.ok(scoreLineRelevance("[INFO] listening on :8080", "low") >= 40);
  * ```
  */
 export function scoreLineRelevance(
@@ -769,17 +788,29 @@ export function scoreLineRelevance(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { shouldKeepLine } from "./score.ts";
- * console.assert(shouldKeepLine("CRITICAL disk failure"));
- * console.assert(shouldKeepLine("\tat com.x.Y.run(Y.java:12)"));
- * console.assert(!shouldKeepLine("[INFO] request served"));
+ * assert.ok(shouldKeepLine("CRITICAL disk failure"));
+ * assert.ok(shouldKeepLine("\tat com.x.Y.run(Y.java:12)"));
+ * assert.ok(!shouldKeepLine("[INFO] request served"));
  * ```
  */
 export function shouldKeepLine(line: string): boolean {
   return scoreForLevel(lineSignal(line), "medium") >= 40;
 }
 
-/** Repeat dampening state, see {@linkcode createRepeatDampener}. */
+/**
+ * Repeat dampening state, see {@linkcode createRepeatDampener}.
+ *
+ * @example The fourth repeat costs points
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createRepeatDampener, type RepeatDampener } from "./score.ts";
+ * const dampener: RepeatDampener = createRepeatDampener();
+ * for (let i = 0; i < 3; i++) dampener.penalty("retrying [ID]");
+ * assert.ok(dampener.penalty("retrying [ID]") === 8 && dampener.size === 1);
+ * ```
+ */
 export interface RepeatDampener {
   /**
    * Count one more occurrence of `sanitizedLine` and return its penalty: 0 up
@@ -800,10 +831,11 @@ export interface RepeatDampener {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createRepeatDampener } from "./score.ts";
  * const d = createRepeatDampener();
  * const penalties = [1, 2, 3, 4, 5].map(() => d.penalty("retrying [ID]"));
- * console.assert(penalties.join() === "0,0,0,8,16");
+ * assert.ok(penalties.join() === "0,0,0,8,16");
  * ```
  */
 export function createRepeatDampener(): RepeatDampener {

@@ -13,8 +13,9 @@ import type { SeverityLevel } from "./types.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SEVERITY_LEVELS } from "./severity.ts";
- * console.assert(SEVERITY_LEVELS[0] === "fatal" && SEVERITY_LEVELS.length === 6);
+ * assert.ok(SEVERITY_LEVELS[0] === "fatal" && SEVERITY_LEVELS.length === 6);
  * ```
  */
 export const SEVERITY_LEVELS: readonly SeverityLevel[] = Object.freeze([
@@ -81,9 +82,10 @@ const _ALIASES: ReadonlyMap<string, SeverityLevel> = new Map<string, SeverityLev
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseSeverityLevel } from "./severity.ts";
- * console.assert(parseSeverityLevel(" Warning ") === "warn");
- * console.assert(parseSeverityLevel("CRIT") === "fatal");
+ * assert.ok(parseSeverityLevel(" Warning ") === "warn");
+ * assert.ok(parseSeverityLevel("CRIT") === "fatal");
  * ```
  */
 export function parseSeverityLevel(s: string): SeverityLevel {
@@ -220,11 +222,12 @@ const _THREADTIME =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { inferSeverity } from "./severity.ts";
- * console.assert(inferSeverity("2024-01-01 12:00:00 ERROR db down") === "error");
- * console.assert(inferSeverity('{"level":50,"msg":"boom"}') === "error");
- * console.assert(inferSeverity("W1121 12:00:00.000 1 main.go:3] slow") === "warn");
- * console.assert(inferSeverity("build finished, 0 errors") === undefined);
+ * assert.ok(inferSeverity("2024-01-01 12:00:00 ERROR db down") === "error");
+ * assert.ok(inferSeverity('{"level":50,"msg":"boom"}') === "error");
+ * assert.ok(inferSeverity("W1121 12:00:00.000 1 main.go:3] slow") === "warn");
+ * assert.ok(inferSeverity("build finished, 0 errors") === undefined);
  * ```
  */
 export function inferSeverity(line: string): SeverityLevel | undefined {
@@ -290,10 +293,11 @@ export function inferSeverity(line: string): SeverityLevel | undefined {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { passesSeverityFilter } from "./severity.ts";
- * console.assert(passesSeverityFilter("[WARN] disk 91% full", "warn"));
- * console.assert(!passesSeverityFilter("[INFO] started", "warn"));
- * console.assert(passesSeverityFilter("no level here", "fatal"));
+ * assert.ok(passesSeverityFilter("[WARN] disk 91% full", "warn"));
+ * assert.ok(!passesSeverityFilter("[INFO] started", "warn"));
+ * assert.ok(passesSeverityFilter("no level here", "fatal"));
  * ```
  */
 export function passesSeverityFilter(line: string, severity: SeverityLevel): boolean {
@@ -307,8 +311,9 @@ export function passesSeverityFilter(line: string, severity: SeverityLevel): boo
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { compareSeverity } from "./severity.ts";
- * console.assert(compareSeverity("fatal", "warn") < 0);
+ * assert.ok(compareSeverity("fatal", "warn") < 0);
  * ```
  */
 export function compareSeverity(a: SeverityLevel, b: SeverityLevel): number {

@@ -8,7 +8,7 @@
  * Matches `key=value` pairs. The key must start a word (the lookbehind), so a long
  * run of identifier characters is scanned once, not once per position.
  */
-export const KEY_VALUE_RE =
+export const KEY_VALUE_RE: RegExp =
   /(?<![\w.\-])([A-Za-z_][\w.\-]{0,127})=("(?:[^"\\]|\\.){0,4096}"|'[^']{0,4096}'|[^\s,;&)\]}]*)/g;
 
 /**
@@ -17,8 +17,9 @@ export const KEY_VALUE_RE =
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createRepeatSignature } from "./signature.ts";
- * console.assert(
+ * assert.ok(
  *   createRepeatSignature("payment failed requestId=a1 amount=12.50 failures=3/5") ===
  *     "payment failed requestId=[VALUE] amount=[VALUE] failures=[VALUE]",
  * );
@@ -35,10 +36,11 @@ export function createRepeatSignature(line: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { valueSpans } from "./signature.ts";
  * const line = "a=1 b=two";
  * const spans = valueSpans(line);
- * console.assert(line.slice(spans[2], spans[3]) === "two");
+ * assert.ok(line.slice(spans[2], spans[3]) === "two");
  * ```
  */
 export function valueSpans(line: string): number[] {

@@ -20,9 +20,10 @@ export type { SourceEntry };
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SOURCE_CATALOG } from "./source_catalog.ts";
  * const categories = Object.keys(SOURCE_CATALOG);
- * console.assert(categories.includes("databases"));
+ * assert.ok(categories.includes("databases"));
  * ```
  */
 export const SOURCE_CATALOG: Readonly<Record<string, readonly SourceEntry[]>> = {
@@ -40,8 +41,9 @@ export const SOURCE_CATALOG: Readonly<Record<string, readonly SourceEntry[]>> = 
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LOG_SOURCE_ALIASES } from "./source_catalog.ts";
- * console.assert(LOG_SOURCE_ALIASES["blue-gene"] === "bgl");
+ * assert.ok(LOG_SOURCE_ALIASES["blue-gene"] === "bgl");
  * ```
  */
 export const LOG_SOURCE_ALIASES: Readonly<Record<string, string>> = {

@@ -14,9 +14,10 @@ import type { SourceEntry } from "./source_catalog_dev.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CATALOG_DATA } from "./source_catalog_data.ts";
  * const names = CATALOG_DATA["distributed systems"].map(([name]) => name);
- * console.assert(names.includes("hdfs"));
+ * assert.ok(names.includes("hdfs"));
  * ```
  */
 export const CATALOG_DATA: Readonly<Record<string, readonly SourceEntry[]>> = {

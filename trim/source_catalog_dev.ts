@@ -15,9 +15,10 @@
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import type { SourceEntry } from "./source_catalog_dev.ts";
  * const entry: SourceEntry = ["acme", ["[acme-agent]"]];
- * console.assert(entry[1].length === 1);
+ * assert.ok(entry[1].length === 1);
  * ```
  */
 export type SourceEntry = readonly [name: string, markers: readonly string[]];
@@ -27,9 +28,10 @@ export type SourceEntry = readonly [name: string, markers: readonly string[]];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CATALOG_DEV } from "./source_catalog_dev.ts";
  * const names = CATALOG_DEV["build tools"].map(([name]) => name);
- * console.assert(names.includes("maven"));
+ * assert.ok(names.includes("maven"));
  * ```
  */
 export const CATALOG_DEV: Readonly<Record<string, readonly SourceEntry[]>> = {

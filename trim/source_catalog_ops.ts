@@ -15,9 +15,10 @@ import type { SourceEntry } from "./source_catalog_dev.ts";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { CATALOG_OPS } from "./source_catalog_ops.ts";
  * const names = CATALOG_OPS["web servers and proxies"].map(([name]) => name);
- * console.assert(names.includes("nginx"));
+ * assert.ok(names.includes("nginx"));
  * ```
  */
 export const CATALOG_OPS: Readonly<Record<string, readonly SourceEntry[]>> = {

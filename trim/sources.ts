@@ -28,9 +28,10 @@ export { LOG_SOURCE_ALIASES };
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { detectLogSources, type LogSourceSignature } from "./sources.ts";
  * const acme: LogSourceSignature = { name: "acme", markers: ["[acme-agent]"] };
- * console.assert(detectLogSources("[acme-agent] up", [acme])[0] === "acme");
+ * assert.ok(detectLogSources("[acme-agent] up", [acme])[0] === "acme");
  * ```
  */
 export interface LogSourceSignature {
@@ -46,9 +47,10 @@ export interface LogSourceSignature {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LOG_SOURCE_SIGNATURES } from "./sources.ts";
  * const npm = LOG_SOURCE_SIGNATURES.find(([name]) => name === "npm");
- * console.assert(npm?.[1].includes("npm ERR!"));
+ * assert.ok(npm?.[1].includes("npm ERR!"));
  * ```
  */
 export const LOG_SOURCE_SIGNATURES: ReadonlyArray<readonly [string, readonly string[]]> = Object
@@ -59,8 +61,9 @@ export const LOG_SOURCE_SIGNATURES: ReadonlyArray<readonly [string, readonly str
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { KNOWN_LOG_SOURCES } from "./sources.ts";
- * console.assert(KNOWN_LOG_SOURCES.includes("kubernetes"));
+ * assert.ok(KNOWN_LOG_SOURCES.includes("kubernetes"));
  * ```
  */
 export const KNOWN_LOG_SOURCES: readonly string[] = Object.freeze(
@@ -72,8 +75,9 @@ export const KNOWN_LOG_SOURCES: readonly string[] = Object.freeze(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LOG_SOURCE_CATEGORIES } from "./sources.ts";
- * console.assert(LOG_SOURCE_CATEGORIES["databases"].includes("postgresql"));
+ * assert.ok(LOG_SOURCE_CATEGORIES["databases"].includes("postgresql"));
  * ```
  */
 export const LOG_SOURCE_CATEGORIES: Readonly<Record<string, readonly string[]>> = Object.freeze(
@@ -99,9 +103,10 @@ const _DENSE_DEPTH = 3;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createMarkerMatcher, type MarkerMatcher } from "./sources.ts";
  * const m: MarkerMatcher = createMarkerMatcher(["aa"]);
- * console.assert(m.count("aaaa")[0] === 3);
+ * assert.ok(m.count("aaaa")[0] === 3);
  * ```
  */
 export interface MarkerMatcher {
@@ -123,9 +128,10 @@ export interface MarkerMatcher {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createMarkerMatcher } from "./sources.ts";
  * const m = createMarkerMatcher(["he", "she", "hers"]);
- * console.assert([...m.count("ushers")].join() === "1,1,1");
+ * assert.ok([...m.count("ushers")].join() === "1,1,1");
  * ```
  */
 export function createMarkerMatcher(markers: readonly string[]): MarkerMatcher {
@@ -446,11 +452,12 @@ function _rank(scores: Map<string, number>, limit = Infinity): string[] {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { detectLogSources } from "./sources.ts";
  * const log = "npm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree";
- * console.assert(detectLogSources(log)[0] === "npm");
+ * assert.ok(detectLogSources(log)[0] === "npm");
  * const custom = detectLogSources("[acme-agent] boot", [{ name: "acme", markers: ["[acme-agent]"] }]);
- * console.assert(custom[0] === "acme");
+ * assert.ok(custom[0] === "acme");
  * ```
  */
 export function detectLogSources(
@@ -483,10 +490,11 @@ const _MAX_SCAN_CHARS = 4096;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createSourceDetector, type SourceDetector } from "./sources.ts";
  * const detector: SourceDetector = createSourceDetector();
  * detector.observe("Terraform has been successfully initialized!");
- * console.assert(detector.ranked(1)[0] === "terraform" && detector.lines === 1);
+ * assert.ok(detector.ranked(1)[0] === "terraform" && detector.lines === 1);
  * ```
  */
 export interface SourceDetector {
@@ -510,12 +518,13 @@ export interface SourceDetector {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createSourceDetector } from "./sources.ts";
  * const detector = createSourceDetector();
  * for (const line of ["Running with gitlab-runner 16.4.0", "ERROR: Job failed: exit code 1"]) {
  *   detector.observe(line);
  * }
- * console.assert(detector.ranked(3)[0] === "gitlab-ci");
+ * assert.ok(detector.ranked(3)[0] === "gitlab-ci");
  * ```
  */
 export function createSourceDetector(

@@ -13,12 +13,13 @@ export type BatchStep = (batch: string[]) => string[];
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { batchStage } from "./stage.ts";
  * const upper = batchStage((b) => b.map((l) => l.toUpperCase()));
  * const out: string[] = [];
  * await ReadableStream.from([["a", "b"]]).pipeThrough(upper)
  *   .pipeTo(new WritableStream({ write(b) { out.push(...b); } }));
- * console.assert(out.join() === "A,B");
+ * assert.ok(out.join() === "A,B");
  * ```
  */
 export function batchStage(

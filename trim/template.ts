@@ -63,11 +63,12 @@ const _MAX_LABEL = 32;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createTemplateSignature } from "./template.ts";
  * const a = createTemplateSignature("Processed batch 17 in 4ms");
- * console.assert(a === "Processed batch [NUM] in [NUM]");
- * console.assert(a === createTemplateSignature("Processed batch 18 in 5ms"));
- * console.assert(createTemplateSignature("exit 1") !== createTemplateSignature("exit 2"));
+ * assert.ok(a === "Processed batch [NUM] in [NUM]");
+ * assert.ok(a === createTemplateSignature("Processed batch 18 in 5ms"));
+ * assert.ok(createTemplateSignature("exit 1") !== createTemplateSignature("exit 2"));
  * ```
  */
 export function createTemplateSignature(line: string): string {
@@ -98,10 +99,11 @@ export function createTemplateSignature(line: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sameTemplate } from "./template.ts";
- * console.assert(sameTemplate("Processed batch 17 in 4ms", "Processed batch 18 in 15ms"));
- * console.assert(!sameTemplate("exit 1", "exit 2"));
- * console.assert(!sameTemplate("batch 17 done", "batch 17 failed"));
+ * assert.ok(sameTemplate("Processed batch 17 in 4ms", "Processed batch 18 in 15ms"));
+ * assert.ok(!sameTemplate("exit 1", "exit 2"));
+ * assert.ok(!sameTemplate("batch 17 done", "batch 17 failed"));
  * ```
  */
 export function sameTemplate(a: string, b: string): boolean {
@@ -152,12 +154,13 @@ export function sameTemplate(a: string, b: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { templateSpans } from "./template.ts";
  * const line = "batch 17 id=a7 in 4ms";
  * const s = templateSpans(line);
- * console.assert(s.length === 6);
- * console.assert(line.slice(s[0], s[1]) === "17" && line.slice(s[2], s[3]) === "a7");
- * console.assert(line.slice(s[4], s[5]) === "4ms");
+ * assert.ok(s.length === 6);
+ * assert.ok(line.slice(s[0], s[1]) === "17" && line.slice(s[2], s[3]) === "a7");
+ * assert.ok(line.slice(s[4], s[5]) === "4ms");
  * ```
  */
 export function templateSpans(line: string): number[] {

@@ -36,9 +36,10 @@ const _OTHER_NON_ASCII = 0.4;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { estimateTokens } from "./tokens.ts";
  * const n = estimateTokens("ERROR connection refused to db.internal:5432");
- * console.assert(n > 5 && n < 20);
+ * assert.ok(n > 5 && n < 20);
  * ```
  */
 export function estimateTokens(line: string): number {
@@ -52,8 +53,9 @@ export function estimateTokens(line: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { countWords } from "./tokens.ts";
- * console.assert(countWords("  npm ERR! code  ERESOLVE ") === 4);
+ * assert.ok(countWords("  npm ERR! code  ERESOLVE ") === 4);
  * ```
  */
 export function countWords(line: string): number {
@@ -78,10 +80,11 @@ export function countWords(line: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LineMeter } from "./tokens.ts";
  * const m = new LineMeter();
  * m.add("npm ERR! code ERESOLVE");
- * console.assert(m.words === 4 && m.tokens > 3);
+ * assert.ok(m.words === 4 && m.tokens > 3);
  * ```
  */
 export class LineMeter {

@@ -13,9 +13,10 @@ export const TRUNCATED = "[TRUNCATED]";
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { truncateLines } from "./truncate.ts";
  * const batch = ["short", "x".repeat(50)];
- * console.assert(truncateLines(batch, 10) === 1 && batch[1] === "[TRUNCATED]");
+ * assert.ok(truncateLines(batch, 10) === 1 && batch[1] === "[TRUNCATED]");
  * ```
  */
 export function truncateLines(batch: string[], max: number): number {

@@ -7,22 +7,97 @@
  * @module
  */
 
-/** A fixed aggressiveness level, or `auto` to adapt to the stream. */
+/**
+ * A fixed aggressiveness level, or `auto` to adapt to the stream.
+ *
+ * @example Auto mode starts at high
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { Aggressiveness } from "./types.ts";
+ * import { createDynamicAggressivenessState } from "./aggressiveness.ts";
+ * const aggressiveness: Aggressiveness = "auto";
+ * const state = createDynamicAggressivenessState(aggressiveness);
+ * assert.ok(state.auto && state.effective === "high");
+ * ```
+ */
 export type Aggressiveness = "low" | "medium" | "high" | "aggressive" | "auto";
 
-/** An effective (non-auto) aggressiveness level. */
+/**
+ * An effective (non-auto) aggressiveness level.
+ *
+ * @example Scoring at an effective level
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { EffectiveAggressiveness } from "./types.ts";
+ * import { scoreLineRelevance } from "./score.ts";
+ * const level: EffectiveAggressiveness = "aggressive";
+ * assert.ok(scoreLineRelevance("[ERROR] disk full", level) >= 40);
+ * assert.ok(scoreLineRelevance("[INFO] disk checked", level) < 40);
+ * ```
+ */
 export type EffectiveAggressiveness = "low" | "medium" | "high" | "aggressive";
 
-/** How continuation lines (stack frames, `Caused by:` …) join their parent. */
+/**
+ * How continuation lines (stack frames, `Caused by:` …) join their parent.
+ *
+ * @example Grouping a Python traceback
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { MultilineMode } from "./types.ts";
+ * import { createMultilineGrouper } from "./multiline.ts";
+ * const mode: MultilineMode = "python";
+ * const out: string[][] = [];
+ * const g = createMultilineGrouper(mode);
+ * g.pushBatch(["Traceback (most recent call last):", '  File "app.py", line 3, in <module>', "ValueError: bad"], out);
+ * g.flush(out);
+ * assert.ok(out.length === 1 && out[0].length === 3);
+ * ```
+ */
 export type MultilineMode = "auto" | "python" | "node" | "java" | "go" | "rust" | "off";
 
-/** A severity level for the `severity` filter, most severe first. */
+/**
+ * A severity level for the `severity` filter, most severe first.
+ *
+ * @example Filtering by severity
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { SeverityLevel } from "./types.ts";
+ * import { trimText } from "./process.ts";
+ * const severity: SeverityLevel = "error";
+ * const { output } = await trimText("[WARN] disk 91% full\n[ERROR] disk full\n", { severity });
+ * assert.ok(output === "[ERROR] disk full\n");
+ * ```
+ */
 export type SeverityLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
 
-/** Output format: plain text, or JSON Lines kept structurally intact. */
+/**
+ * Output format: plain text, or JSON Lines kept structurally intact.
+ *
+ * @example Keeping JSON Lines intact
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { OutputFormat } from "./types.ts";
+ * import { trimText } from "./process.ts";
+ * const outputFormat: OutputFormat = "jsonl-preserve";
+ * const { output } = await trimText('{"level":"error","msg":"boom"}\n', { outputFormat });
+ * assert.ok(JSON.parse(output).msg === "boom");
+ * ```
+ */
 export type OutputFormat = "text" | "jsonl-preserve";
 
-/** A custom sanitize rule: matches of `pattern` are replaced by `replacement`. */
+/**
+ * A custom sanitize rule: matches of `pattern` are replaced by `replacement`.
+ *
+ * @example Masking user names
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TrimSanitizeRule } from "./types.ts";
+ * import { trimText } from "./process.ts";
+ * const rule: TrimSanitizeRule = { pattern: "user=\\w+", replacement: "user=[USER]" };
+ * const { output } = await trimText("ERROR login failed user=bob\n", { config: { sanitize: [rule] } });
+ * assert.ok(output === "ERROR login failed user=[USER]\n");
+ * ```
+ */
 export interface TrimSanitizeRule {
   /** Regular expression source (or a RegExp). */
   pattern: string | RegExp;
@@ -32,7 +107,19 @@ export interface TrimSanitizeRule {
   flags?: string;
 }
 
-/** A custom log source for detection: a name and its marker strings. */
+/**
+ * A custom log source for detection: a name and its marker strings.
+ *
+ * @example Detecting an in-house tool
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TrimCustomSource } from "./types.ts";
+ * import { trimText } from "./process.ts";
+ * const source: TrimCustomSource = { name: "acme-deployer", markers: ["[acme-deploy]"] };
+ * const { result } = await trimText("[acme-deploy] rollout started\n", { config: { sources: [source] } });
+ * assert.ok(result.detectedSources?.includes("acme-deployer") === true);
+ * ```
+ */
 export interface TrimCustomSource {
   /** The source name reported in `detectedSources`. */
   name: string;
@@ -42,6 +129,16 @@ export interface TrimCustomSource {
 
 /**
  * Inline custom rules, equivalent to a parsed `.trim.yml`.
+ *
+ * @example Inline ignore and keep rules
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TrimCustomConfig } from "./types.ts";
+ * import { trimText } from "./process.ts";
+ * const config: TrimCustomConfig = { ignore: [/healthcheck/], keep: ["^PAYMENT"] };
+ * const { output } = await trimText("GET /healthcheck 200\nPAYMENT captured\n", { config });
+ * assert.ok(output === "PAYMENT captured\n");
+ * ```
  */
 export interface TrimCustomConfig {
   /** Lines matching any of these are dropped. */
@@ -65,6 +162,16 @@ export interface TrimCustomConfig {
  *   group is `keep`, the others `fold`);
  * - `drop`: the line was removed (noise, filter, budget, secret block);
  * - `hide`: an internal library stack frame, counted in `hiddenInternalStackLines`.
+ *
+ * @example Collecting per-line decisions
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TrimLineDecision } from "./types.ts";
+ * import { trimText } from "./process.ts";
+ * const decisions: TrimLineDecision[] = [];
+ * await trimText("retry\nretry\n", { onDecision: (d) => decisions.push(d) });
+ * assert.ok(decisions.map((d) => `${d.lineNumber}:${d.action}`).join() === "1:keep,2:fold");
+ * ```
  */
 export interface TrimLineDecision {
   /** 1-based number of the input line. */
@@ -77,7 +184,19 @@ export interface TrimLineDecision {
   score: number;
 }
 
-/** Options of every processing operation. All are optional. */
+/**
+ * Options of every processing operation. All are optional.
+ *
+ * @example An error without its context
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TrimOptions } from "./types.ts";
+ * import { trimText } from "./process.ts";
+ * const options: TrimOptions = { aggressiveness: "aggressive", contextBefore: 0 };
+ * const { output } = await trimText("[INFO] boot\n[INFO] connecting to db\n[ERROR] db timeout\n", options);
+ * assert.ok(output === "[ERROR] db timeout\n");
+ * ```
+ */
 export interface TrimOptions {
   /** Fixed level or `auto` (default `auto`). */
   aggressiveness?: Aggressiveness;
@@ -137,7 +256,19 @@ export interface TrimOptions {
   timeoutMs?: number;
 }
 
-/** Counters of one processing run. */
+/**
+ * Counters of one processing run.
+ *
+ * @example Reading the counters
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TrimStats } from "./types.ts";
+ * import { trimText } from "./process.ts";
+ * const { result } = await trimText("GET /a 200\nGET /a 200\n");
+ * const stats: TrimStats = result.stats;
+ * assert.ok(stats.inputLines === 2 && stats.outputLines === 1 && stats.duplicateLines === 1);
+ * ```
+ */
 export interface TrimStats {
   /** Lines read. */
   inputLines: number;
@@ -161,7 +292,19 @@ export interface TrimStats {
   truncatedLines?: number;
 }
 
-/** The result of a processing run. */
+/**
+ * The result of a processing run.
+ *
+ * @example Reading the savings
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TrimResult } from "./types.ts";
+ * import { trimText } from "./process.ts";
+ * const { result }: { result: TrimResult } = await trimText("GET /a 200\n".repeat(20));
+ * assert.ok(result.savedTokens === result.inputTokens - result.outputTokens);
+ * assert.ok(result.savingsPercent > 50 && result.timedOut !== true);
+ * ```
+ */
 export interface TrimResult {
   /** Counters. */
   stats: TrimStats;

@@ -4,5 +4,15 @@
  * @module
  */
 
-/** The version of trimlog and porthealth. */
+/**
+ * The version of trimlog and porthealth.
+ *
+ * @example Checking the version
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { VERSION } from "./version.ts";
+ * const [major, minor, patch] = VERSION.split(".").map(Number);
+ * assert.ok([major, minor, patch].every(Number.isInteger));
+ * ```
+ */
 export const VERSION = "0.1.0";
