@@ -151,12 +151,10 @@ export interface ConfigIssue {
  * ```ts
  * import assert from "node:assert/strict";
  * import { ConfigError, parseConfig } from "./config.ts";
- * try {
- *   parseConfig("checks: []\n", { file: "a.yaml" });
- * } catch (err) {
- *   assert.ok(err instanceof ConfigError);
- *   assert.ok((err as ConfigError).lines()[0].startsWith("a.yaml:1: checks:"));
- * }
+ * assert.throws(
+ *   () => parseConfig("checks: []\n", { file: "a.yaml" }),
+ *   (err) => err instanceof ConfigError && err.lines()[0].startsWith("a.yaml:1: checks:"),
+ * );
  * ```
  */
 export class ConfigError extends Error {

@@ -28,11 +28,10 @@ import type { TrimCustomConfig } from "./types.ts";
  * import { parseTrimConfig } from "./config_yaml.ts";
  * const config = parseTrimConfig("ignore:\n  - '^DEBUG '\n", ".trim.yml");
  * assert.ok(config.ignore?.[0] === "^DEBUG ");
- * try {
- *   parseTrimConfig("ignroe: [x]\n", ".trim.yml");
- * } catch (err) {
- *   assert.ok(String(err).includes('.trim.yml:1: ignroe: unknown key; did you mean "ignore"?'));
- * }
+ * assert.throws(
+ *   () => parseTrimConfig("ignroe: [x]\n", ".trim.yml"),
+ *   (err) => String(err).includes('.trim.yml:1: ignroe: unknown key; did you mean "ignore"?'),
+ * );
  * ```
  */
 export function parseTrimConfig(yamlText: string, fileName: string): TrimCustomConfig {
