@@ -2,20 +2,13 @@
 // playwright-core. CI installs chromium (.ci/run); without it this test fails with a clear message.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.ts";
 import { createHandler } from "../health/handler.ts";
 import { Monitor } from "../health/monitor.ts";
 import { parseConfig } from "../health/config.ts";
 import { dial, openListener } from "./health_helpers.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-
 test("browser: the status page renders the table and a row turns unhealthy when its port closes", async () => {
-  assert.ok(
-    existsSync(CHROMIUM),
-    `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) to run the status page test`,
-  );
   const web = openListener();
   const db = openListener();
   const dbPort = db.port;
@@ -28,19 +21,7 @@ checks:
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, handler);
   const userDataDir = Deno.makeTempDirSync({ prefix: "porthealth-chromium-" });
   // A fresh profile each run (playwright passes it as --user-data-dir).
-  const browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await launchChromium(userDataDir);
   try {
     const page = browser.pages()[0] ?? await browser.newPage();
     const errors: string[] = [];

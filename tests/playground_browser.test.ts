@@ -5,8 +5,8 @@
 // log is reduced in the worker while the page stays responsive.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
-import { chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
+import { launchChromium } from "./chromium.ts";
 import { buildPlayground } from "../scripts/build_playground.ts";
 import { servePlayground } from "../scripts/serve_playground.ts";
 import { generateLog } from "../bench/gen.ts";
@@ -18,7 +18,6 @@ import type { Aggressiveness, TrimResult } from "../trim/types.ts";
 // deno-lint-ignore no-explicit-any
 declare const document: any, DataTransfer: any, DragEvent: any, MutationObserver: any;
 
-const CHROMIUM = "/usr/bin/chromium";
 const FIXTURE = new URL("./fixtures/gha_annotations.log", import.meta.url);
 const BIG_MB = 50;
 
@@ -65,30 +64,13 @@ async function dropFile(page: Page, name: string, text: string) {
 }
 
 test("browser playground: dropped fixture, aggressiveness, paste, and a 50 MB log in the worker", async () => {
-  assert.ok(
-    existsSync(CHROMIUM),
-    `${CHROMIUM} not found: install Debian's chromium (apt-get install -y chromium) to run the playground test`,
-  );
   const tmp = await Deno.makeTempDir({ prefix: "trimlog-playground-" });
   const t0 = performance.now();
   await buildPlayground();
   const buildMs = performance.now() - t0;
   let url = "";
   const server = servePlayground({ port: 0, onListen: (u) => url = u });
-  const browser = await chromium.launchPersistentContext(`${tmp}/profile`, {
-    executablePath: CHROMIUM,
-    acceptDownloads: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await launchChromium(`${tmp}/profile`, { acceptDownloads: true });
   try {
     const page = browser.pages()[0] ?? await browser.newPage();
     const errors: string[] = [];

@@ -9,6 +9,8 @@
 // --flap F closes and reopens F of the listeners every 500 ms (checks flip 200 <-> 503).
 // Prints "ready" once everything is listening.
 
+import { silentListener } from "./silent.ts";
+
 const opts = new Map<string, string>();
 for (let i = 0; i < Deno.args.length; i += 2) opts.set(Deno.args[i].slice(2), Deno.args[i + 1]);
 const num = (k: string, d: number) => Number(opts.get(k) ?? d);
@@ -38,25 +40,9 @@ for (let i = 0; i < (nChecks > 0 ? nListeners : 0); i++) {
   listeners.push(l);
 }
 
-let silentPort = 0;
-const held: Deno.Conn[] = [];
-if (nSilent > 0) {
-  const s = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  silentPort = (s.addr as Deno.NetAddr).port;
-  for (;;) {
-    try {
-      held.push(
-        await Deno.connect({
-          hostname: "127.0.0.1",
-          port: silentPort,
-          signal: AbortSignal.timeout(500),
-        }),
-      );
-    } catch {
-      break;
-    }
-  }
-}
+// kept open for as long as the fixture runs
+const silent = nSilent > 0 ? await silentListener() : undefined;
+const silentPort = silent?.port ?? 0;
 
 const lines = [
   `server: { host: 127.0.0.1, port: ${port}, timeout: ${timeout} }`,

@@ -16,6 +16,8 @@
 // wrk counts the expected 503s (some checks are always down) as "Non-2xx responses";
 // failed requests are wrk's socket errors (connect, read, write, timeout) only.
 
+import { silentListener } from "./silent.ts";
+
 const args = new Map<string, string>();
 for (let i = 0; i < Deno.args.length; i++) {
   const a = Deno.args[i];
@@ -67,23 +69,9 @@ async function targets() {
   flap.forEach(open);
   for (const l of flap) note(l.port, true);
 
-  // hanging: fill the accept queue of a listener that never accepts
-  const silent = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const silentPort = (silent.addr as Deno.NetAddr).port;
-  const held: Deno.Conn[] = [];
-  for (;;) {
-    try {
-      held.push(
-        await Deno.connect({
-          hostname: "127.0.0.1",
-          port: silentPort,
-          signal: AbortSignal.timeout(500),
-        }),
-      );
-    } catch {
-      break;
-    }
-  }
+  // hanging: a listener that never accepts, its queue full (kept open for the whole run)
+  const silent = await silentListener();
+  const silentPort = silent.port;
   const refusedL = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const refusedPort = (refusedL.addr as Deno.NetAddr).port;
   refusedL.close();
