@@ -271,7 +271,7 @@ async function scenario(mode: "faults" | "ulimit", seconds: number) {
       DENO,
       "run",
       "-A",
-      "--v8-flags=--max-semi-space-size=1",
+      _serveV8Flags(),
       "serve.ts",
       "--config",
       cfg,
@@ -498,4 +498,13 @@ if (args.has("targets")) {
   let ok = true;
   for (const m of modes) ok = (await scenario(m, seconds)) && ok;
   Deno.exit(ok ? 0 : 1);
+}
+
+// The V8 flags of `deno task serve` (and `deno task compile`), so the soak measures what ships.
+function _serveV8Flags(): string {
+  const tasks =
+    JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url))).tasks;
+  const flag = /--v8-flags=\S+/.exec(String(tasks.serve))?.[0];
+  if (!flag) throw new Error("deno.json: the serve task has no --v8-flags");
+  return flag;
 }
