@@ -1,7 +1,8 @@
 /**
  * `--explain`: every input line with its decision, reason and score, in input
  * order, for a person asking why a line vanished. Lines are shown sanitized
- * (secrets stay masked).
+ * (secrets stay masked): the lines of a private-key block as `[REDACTED PRIVATE KEY]`,
+ * lines longer than `maxLineLength` as `[TRUNCATED]` (as the reduced log has them).
  *
  * Decisions arrive out of order (a dropped line is decided before an earlier
  * kept line leaves the fold stage), so the writer holds lines until their turn;
@@ -10,20 +11,24 @@
  * @module
  */
 
-import { sanitizeLine } from "./sanitize.ts";
+import { SecretBlockSanitizer } from "./sanitize.ts";
+import { TRUNCATED } from "./truncate.ts";
 import type { TrimLineDecision } from "./types.ts";
+
+const _KEY_BLOCK = "[REDACTED PRIVATE KEY]";
 
 /**
  * One explain line: line number, action, reason, score, then the sanitized line.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { formatExplainLine } from "./explain.ts";
  * const text = formatExplainLine(
  *   { lineNumber: 12, action: "drop", reason: "noise", score: 5 },
  *   "[INFO] tick",
  * );
- * console.assert(text === "    12  drop  noise               5  [INFO] tick");
+ * assert.ok(text === "    12  drop  noise               5  [INFO] tick");
  * ```
  */
 export function formatExplainLine(d: TrimLineDecision, line: string): string {
@@ -38,6 +43,7 @@ export function formatExplainLine(d: TrimLineDecision, line: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { ExplainWriter } from "./explain.ts";
  * const out: string[] = [];
  * const w = new ExplainWriter((s) => out.push(s));
@@ -46,12 +52,14 @@ export function formatExplainLine(d: TrimLineDecision, line: string): string {
  * w.decide({ lineNumber: 2, action: "drop", reason: "noise", score: 5 });
  * w.decide({ lineNumber: 1, action: "keep", reason: "error", score: 80 });
  * w.flush();
- * console.assert(out.length === 2 && out[0].includes("ERROR boom") && out[1].includes("noise"));
+ * assert.ok(out.length === 2 && out[0].includes("ERROR boom") && out[1].includes("noise"));
  * ```
  */
 export class ExplainWriter {
   #write: (text: string) => void;
-  #suffix: number;
+  #mask: SecretBlockSanitizer;
+  #one: string[] = [];
+  #maxLineLength: number | undefined;
   #next = 1;
   #lines: string[] = [];
   #head = 0;
@@ -62,10 +70,12 @@ export class ExplainWriter {
    *
    * @param write receives each explain line (without a newline).
    * @param preserveIdSuffix as for `sanitizeLine` (the run's option).
+   * @param maxLineLength the run's option: longer lines are shown as `[TRUNCATED]`.
    */
-  constructor(write: (text: string) => void, preserveIdSuffix = 0) {
+  constructor(write: (text: string) => void, preserveIdSuffix = 0, maxLineLength?: number) {
     this.#write = write;
-    this.#suffix = preserveIdSuffix;
+    this.#mask = new SecretBlockSanitizer(preserveIdSuffix, () => {});
+    this.#maxLineLength = maxLineLength;
   }
 
   /** The next raw input line. */
@@ -109,6 +119,17 @@ export class ExplainWriter {
     const raw = this.#lines[this.#head];
     this.#lines[this.#head++] = "";
     this.#next++;
-    this.#write(formatExplainLine(d, sanitizeLine(raw, this.#suffix)));
+    // Every line goes through the mask in input order, so a key block is recognized
+    // across lines (even when its first line is truncated); its swallowed lines show
+    // as the block does.
+    const one = this.#one;
+    one[0] = raw;
+    one.length = 1;
+    let text = this.#mask.process(one)[0] ?? _KEY_BLOCK;
+    if (d.reason === "secret-block") text = _KEY_BLOCK;
+    else if (this.#maxLineLength !== undefined && raw.length > this.#maxLineLength) {
+      text = TRUNCATED;
+    }
+    this.#write(formatExplainLine(d, text));
   }
 }

@@ -14,7 +14,9 @@
  *   (a number too, as a string). Objects and arrays under a secret key are scanned
  *   like any other value.
  * - Keys are never masked. Numbers are never masked otherwise (`"status": 503` stays).
- * - Non-JSON lines are sanitized as text.
+ * - Non-JSON lines are sanitized as text. A line that only looks like JSON (its text
+ *   between strings is not JSON: a Python repr `{'password': 'x'}`, `[token abc]`) is
+ *   not JSON either: it is sanitized as text, so nothing outside a string escapes.
  *
  * Cost: one character scan of the line, plus one `sanitizeLine` per string value
  * (short values return early) and a cached probe per distinct key; about 1-2x the
@@ -46,15 +48,16 @@ const _secretKeys = new Map<string, boolean>();
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sanitizeJsonLine } from "./jsonl.ts";
  * const out = sanitizeJsonLine(
  *   '{"ts":"2024-05-14T09:12:03Z","level":"error","password":"hunter2","status":503,"msg":"from 10.0.0.7"}',
  *   0,
  * );
- * console.assert(
+ * assert.ok(
  *   out === '{"ts":"[TIME]","level":"error","password":"[REDACTED]","status":503,"msg":"from [IP]"}',
  * );
- * console.assert(Object.keys(JSON.parse(out)).join() === "ts,level,password,status,msg");
+ * assert.ok(Object.keys(JSON.parse(out)).join() === "ts,level,password,status,msg");
  * ```
  */
 export function sanitizeJsonLine(
@@ -62,10 +65,7 @@ export function sanitizeJsonLine(
   preserveIdSuffix = 0,
   extra?: (value: string) => string,
 ): string {
-  if (!isJsonLine(line)) {
-    const s = sanitizeLine(line, preserveIdSuffix);
-    return extra ? extra(s) : s;
-  }
+  if (!isJsonLine(line)) return _asText(line, preserveIdSuffix, extra);
   const n = line.length;
   let out = "";
   let copied = 0;
@@ -76,11 +76,7 @@ export function sanitizeJsonLine(
     const c = line.charCodeAt(i);
     if (c === 34 /* " */) {
       const end = _stringEnd(line, i);
-      if (end < 0) {
-        // Unterminated string: not JSON after all.
-        const s = sanitizeLine(line, preserveIdSuffix);
-        return extra ? extra(s) : s;
-      }
+      if (end < 0) return _asText(line, preserveIdSuffix, extra); // unterminated string
       const value = _decode(line, i, end);
       let j = end + 1;
       while (j < n && _isSpace(line.charCodeAt(j))) j++;
@@ -101,12 +97,24 @@ export function sanitizeJsonLine(
       keys.push(key);
     } else if (c === 125 /* } */ || c === 93 /* ] */) {
       key = keys.pop();
-    } else if ((c === 45 || (c >= 48 && c <= 57)) && _isSecretKey(key)) {
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
       let j = i + 1;
       while (j < n && _isNumberChar(line.charCodeAt(j))) j++;
-      out += line.slice(copied, i) + '"[REDACTED]"';
-      copied = i = j;
+      if (_isSecretKey(key)) {
+        out += line.slice(copied, i) + '"[REDACTED]"';
+        copied = j;
+      }
+      i = j;
       continue;
+    } else if (c === 116 || c === 102 || c === 110) {
+      // true, false, null
+      const w = c === 116 ? "true" : c === 102 ? "false" : "null";
+      if (!line.startsWith(w, i)) return _asText(line, preserveIdSuffix, extra);
+      i += w.length;
+      continue;
+    } else if (!_isSpace(c) && c !== 44 /* , */ && c !== 58 /* : */) {
+      // Not JSON after all (a Python repr, a bracketed message): sanitized as text.
+      return _asText(line, preserveIdSuffix, extra);
     }
     i++;
   }
@@ -119,8 +127,9 @@ export function sanitizeJsonLine(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isJsonLine } from "./jsonl.ts";
- * console.assert(isJsonLine(' {"a":1} ') && !isJsonLine("a {b}"));
+ * assert.ok(isJsonLine(' {"a":1} ') && !isJsonLine("a {b}"));
  * ```
  */
 export function isJsonLine(line: string): boolean {
@@ -141,10 +150,11 @@ export function isJsonLine(line: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { JsonlSanitizer } from "./jsonl.ts";
  * const s = new JsonlSanitizer(0, () => {});
  * const out = s.process(['{"token":"abc","n":1}', "plain from 10.0.0.1"]);
- * console.assert(out.join("|") === '{"token":"[REDACTED]","n":1}|plain from [IP]');
+ * assert.ok(out.join("|") === '{"token":"[REDACTED]","n":1}|plain from [IP]');
  * ```
  */
 export class JsonlSanitizer {
@@ -193,6 +203,11 @@ export class JsonlSanitizer {
     batch.length = out.length;
     return batch;
   }
+}
+
+function _asText(line: string, preserveIdSuffix: number, extra?: (s: string) => string): string {
+  const s = sanitizeLine(line, preserveIdSuffix);
+  return extra ? extra(s) : s;
 }
 
 /** Whether the sanitizer masks the value of `key` in `key=value` form (cached). */

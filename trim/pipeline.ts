@@ -24,13 +24,29 @@ import { sanitizeJsonLine } from "./jsonl.ts";
 import { RelevanceFilter, type RelevanceOutput } from "./relevance.ts";
 import { createRun, meterInput, resultOf, type RunState } from "./run.ts";
 import { sanitizeLine, SecretBlockSanitizer } from "./sanitize.ts";
-import { createSplitStream } from "./split.ts";
+import { createSplitStream, HARD_MAX_LINE_CHARS } from "./split.ts";
 import { batchStage } from "./stage.ts";
 import { truncateLines } from "./truncate.ts";
 import type { TrimOptions, TrimResult } from "./types.ts";
 
-/** A transform from raw log chunks to reduced UTF-8 output, with its result. */
-export interface TrimStream extends ReadableWritablePair<Uint8Array, Uint8Array | string> {
+/**
+ * A transform from raw log chunks to reduced UTF-8 output, with its result.
+ *
+ * @example Reading the result after piping
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createTrimStream, type TrimStream } from "./pipeline.ts";
+ * const trim: TrimStream = createTrimStream({ aggressiveness: "low" });
+ * await ReadableStream.from(["hello\n"]).pipeThrough(trim).pipeTo(new WritableStream());
+ * const { stats } = await trim.result;
+ * assert.ok(stats.inputLines === 1 && stats.outputLines === 1);
+ * ```
+ */
+export interface TrimStream {
+  /** Where the raw log is written: `Uint8Array` (UTF-8) or `string` chunks. */
+  readonly writable: WritableStream<Uint8Array | string>;
+  /** The reduced log, as UTF-8 chunks of about 64 KiB. */
+  readonly readable: ReadableStream<Uint8Array>;
   /** Resolves with the result once the output has been fully produced. */
   readonly result: Promise<TrimResult>;
 }
@@ -41,13 +57,14 @@ export interface TrimStream extends ReadableWritablePair<Uint8Array, Uint8Array 
  *
  * @example Piping a log through trim
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createTrimStream } from "./pipeline.ts";
  * const trim = createTrimStream();
  * const text = await new Response(
  *   ReadableStream.from(["retry id=1\nretry id=2\n"]).pipeThrough(trim),
  * ).text();
- * console.assert(text === "[x2] retry id=[1 | 2]\n");
- * console.assert((await trim.result).stats.duplicateLines === 1);
+ * assert.ok(text === "[x2] retry id=[1 | 2]\n");
+ * assert.ok((await trim.result).stats.duplicateLines === 1);
  * ```
  */
 export function createTrimStream(options: TrimOptions = {}): TrimStream {
@@ -60,10 +77,11 @@ export function createTrimStream(options: TrimOptions = {}): TrimStream {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createTrimPipeline } from "./pipeline.ts";
  * const { stream, run } = createTrimPipeline();
  * await ReadableStream.from(["a\n"]).pipeThrough(stream).pipeTo(new WritableStream());
- * console.assert(run.stats.inputLines === 1);
+ * assert.ok(run.stats.inputLines === 1);
  * ```
  */
 export function createTrimPipeline(options: TrimOptions = {}): {
@@ -74,7 +92,11 @@ export function createTrimPipeline(options: TrimOptions = {}): {
   const o = run.options;
   const stats = run.stats;
 
-  const split = createSplitStream(o.maxLineLength, {
+  // With maxLineLength, lines are cut while streaming at no less than SPLIT_MIN_CUT
+  // characters (the truncate stage then replaces them): a private-key block whose first
+  // line is longer than maxLineLength is still recognized, its body still swallowed.
+  const cutAt = o.maxLineLength === undefined ? undefined : Math.max(o.maxLineLength, _MIN_CUT);
+  const split = createSplitStream(cutAt, {
     rawText: (text) => meterInput(run, text),
     line: () => stats.inputLines++,
     bytes: (n) => (stats.inputBytes += n),
@@ -96,18 +118,12 @@ export function createTrimPipeline(options: TrimOptions = {}): {
     }
     return batch;
   }));
-  if (o.maxLineLength !== undefined) {
-    const max = o.maxLineLength;
-    stages.push(batchStage((batch) => {
-      stats.truncatedLines += truncateLines(batch, max);
-      return batch;
-    }));
-  }
   const rules = o.custom?.sanitize;
   const extraRules = rules?.length ? (line: string) => _applyRules(line, rules) : undefined;
   const swallowed = (n: number) => stats.droppedLines += n;
-  // Private-key blocks are folded here, before relevance; every other line is masked
-  // by the relevance stage only when it is kept (most lines never are).
+  // Private-key blocks are folded here, before truncation and relevance; every line
+  // (a block's first line too) is masked by the relevance stage only when it is kept
+  // (most lines never are).
   const sanitizer = new SecretBlockSanitizer(o.preserveIdSuffix, swallowed, extraRules, true);
   const suffix = o.preserveIdSuffix;
   const mask = options.outputFormat === "jsonl-preserve"
@@ -133,6 +149,16 @@ export function createTrimPipeline(options: TrimOptions = {}): {
     setBatchInfo(out, { numbers: kept });
     return out;
   }));
+  // After the key blocks: a key block whose first line is truncated is still swallowed.
+  if (o.maxLineLength !== undefined) {
+    // A line over the hard cap was cut while streaming: it is truncated whatever
+    // maxLineLength says (above the cap, the cap is the limit).
+    const max = Math.min(o.maxLineLength, HARD_MAX_LINE_CHARS);
+    stages.push(batchStage((batch) => {
+      stats.truncatedLines += truncateLines(batch, max);
+      return batch;
+    }));
+  }
   const relevance = new RelevanceFilter({ ...o.relevance, sanitize: mask }, {
     dropped: (n) => stats.droppedLines += n,
     hidden: (n) => stats.hiddenInternalStackLines += n,
@@ -180,9 +206,13 @@ export function createTrimPipeline(options: TrimOptions = {}): {
   return { stream: { writable: split.writable, readable: readableOut, result }, run };
 }
 
+/** Lines are never cut while streaming below this many characters (see `cutAt`). */
+const _MIN_CUT = 4096;
+
 /** The relevance output as a batch, with its side-car when it has one. */
 function _relevant(r: RelevanceOutput): string[] {
-  if (r.numbers !== undefined || r.opaque !== undefined) {
+  // Scores travel too (maxTokens needs them) even when nothing else does.
+  if (r.numbers !== undefined || r.opaque !== undefined || r.scores !== undefined) {
     setBatchInfo(r.lines, {
       numbers: r.numbers,
       reasons: r.reasons,

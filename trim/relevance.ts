@@ -153,10 +153,10 @@ const _NAMES_TARGET = /\*\*\* \[|could not compile `|Recipe `/;
 
 /**
  * An input line that would read as a synthetic line (`[xN] `, `[... `,
- * `[trimlog]`, `[block xM]`) is written as `[x1] <line>`, so the output still
+ * `[trimlog]`, `[block x…`) is written as `[x1] <line>`, so the output still
  * tells exactly how many input lines each line stands for.
  */
-const _LOOKS_SYNTHETIC = /^\[(?:x\d+\] |\.\.\. |trimlog\]|block x\d+\])/;
+const _LOOKS_SYNTHETIC = /^\[(?:x\d+\] |\.\.\. |trimlog\]|block x)/;
 
 /** A kept stack record waiting to see whether the next one repeats it. */
 interface _Held {
@@ -182,6 +182,7 @@ interface _Held {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { RelevanceFilter } from "./relevance.ts";
  * let dropped = 0;
  * const f = new RelevanceFilter({}, {
@@ -197,8 +198,8 @@ interface _Held {
  *   "[ERROR] database timeout after 30s",
  * ]);
  * // Three lines of context before the error; the DEBUG line is dropped.
- * console.assert(out.lines.join("|") === "[INFO] a|[INFO] b|[INFO] c|[ERROR] database timeout after 30s");
- * console.assert(dropped === 1 && f.flush().lines.length === 0);
+ * assert.ok(out.lines.join("|") === "[INFO] a|[INFO] b|[INFO] c|[ERROR] database timeout after 30s");
+ * assert.ok(dropped === 1 && f.flush().lines.length === 0);
  * ```
  */
 export class RelevanceFilter {
@@ -301,6 +302,18 @@ export class RelevanceFilter {
   /** The effective aggressiveness the next line is scored at. */
   get level(): string {
     return this.#state.effective;
+  }
+
+  /**
+   * Entries held by the stage's maps (for tests: each stays within its limit however
+   * long the input): error shapes seen, restatements seen, lines counted for dampening.
+   */
+  get trackedSizes(): { triggers: number; restated: number; dampened: number } {
+    return {
+      triggers: this.#seenTriggers.size,
+      restated: this.#restated.size,
+      dampened: this.#dampener?.size ?? 0,
+    };
   }
 
   /**

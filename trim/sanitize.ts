@@ -28,13 +28,14 @@
 const _ANSI_RE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,512}(?:\x07|\x1b\\)?|[@-Z\\-_])/g;
 
 const _PEM_INLINE_RE =
-  /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----|[\s\S]*$)/g;
+  /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|[\s\S]*$)/g;
 
 const _PREFIXED_TOKEN_RE = new RegExp(
   [
     String.raw`\bgh[pousr]_[A-Za-z0-9]{20,255}`,
     String.raw`\bgithub_pat_[A-Za-z0-9_]{20,255}`,
-    String.raw`\bglpat-[A-Za-z0-9_-]{20,255}`,
+    String.raw`\bgl(?:pat|ptt|dt|rt|oas|cbt|ft|imt|agent|soat|ffct)-[A-Za-z0-9_-]{20,255}`,
+    String.raw`\bdckr_pat_[A-Za-z0-9_-]{20,255}`,
     String.raw`\bxox[abposre]-[A-Za-z0-9-]{10,255}`,
     String.raw`\bxapp-[A-Za-z0-9-]{10,255}`,
     String.raw`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[A-Z0-9]{16}\b`,
@@ -42,17 +43,25 @@ const _PREFIXED_TOKEN_RE = new RegExp(
     String.raw`\bpypi-[A-Za-z0-9_-]{32,255}`,
     String.raw`\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,255}`,
     String.raw`\bwhsec_[A-Za-z0-9]{20,255}`,
-    String.raw`\bAIza[0-9A-Za-z_-]{35}\b`,
+    String.raw`\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])`,
     String.raw`\bSG\.[A-Za-z0-9_-]{16,64}\.[A-Za-z0-9_-]{16,64}`,
     String.raw`\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{32,255}`,
     String.raw`\bdop_v1_[a-f0-9]{64}\b`,
     String.raw`\bhf_[A-Za-z0-9]{30,64}\b`,
+    // Twilio API keys, Shopify tokens
+    String.raw`\bSK[0-9a-fA-F]{32}\b`,
+    String.raw`\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b`,
+    // Discord bot tokens: base64 user id, timestamp, HMAC
+    String.raw`\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40}`,
   ].join("|"),
   "g",
 );
 
 const _WEBHOOK_RE =
   /(hooks\.slack\.com\/(?:services|workflows|triggers)\/|discord(?:app)?\.com\/api\/webhooks\/)[A-Za-z0-9/_-]{1,256}/g;
+
+/** Telegram bot tokens: `123456789:AA` and 30+ characters (found from `:AA`). */
+const _TELEGRAM_RE = /(?<!\d)\d{6,12}:AA[A-Za-z0-9_-]{30,40}/g;
 
 const _JWT_RE = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 
@@ -128,8 +137,9 @@ const _HAS_DIGIT_RE = /\d/;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stripAnsi } from "./sanitize.ts";
- * console.assert(stripAnsi("\x1b[31mERROR\x1b[0m x") === "ERROR x");
+ * assert.ok(stripAnsi("\x1b[31mERROR\x1b[0m x") === "ERROR x");
  * ```
  */
 export function stripAnsi(line: string): string {
@@ -145,11 +155,12 @@ export function stripAnsi(line: string): string {
  *
  * @example Masking volatile values but not ordinary text
  * ```ts
+ * import assert from "node:assert/strict";
  * import { sanitizeLine } from "./sanitize.ts";
  * const out = sanitizeLine(
  *   "2024-05-14T09:12:03.441Z ERROR req=3f2b8c1e-9d4a-4e7b-8f3c-1a2b3c4d5e6f from 10.0.4.17:5432 timed out after 15.000s",
  * );
- * console.assert(out === "[TIME] ERROR req=[ID] from [IP]:[PORT] timed out after 15.000s");
+ * assert.ok(out === "[TIME] ERROR req=[ID] from [IP]:[PORT] timed out after 15.000s");
  * ```
  */
 export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
@@ -157,7 +168,7 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   let s = line;
   const esc = s.indexOf("\x1b");
   if (esc >= 0) s = s.replace(_ANSI_RE, "");
-  if (s.indexOf("PRIVATE KEY-----") >= 0) s = s.replace(_PEM_INLINE_RE, "[REDACTED PRIVATE KEY]");
+  if (s.indexOf("PRIVATE KEY") >= 0) s = s.replace(_PEM_INLINE_RE, "[REDACTED PRIVATE KEY]");
   if (s.length < 8) return s;
 
   // Every prefixed token, JWT, UUID and hash holds a run of 16+ `[A-Za-z0-9_-]`.
@@ -166,6 +177,7 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   // Secrets first, so their characters cannot be taken for other patterns.
   if (longRun) {
     s = s.replace(_PREFIXED_TOKEN_RE, "[REDACTED]");
+    if (s.indexOf(":AA") >= 0) s = s.replace(_TELEGRAM_RE, "[REDACTED]");
     if (s.indexOf("eyJ") >= 0) s = s.replace(_JWT_RE, "[JWT]");
   }
   if (s.indexOf("hooks") >= 0) s = s.replace(_WEBHOOK_RE, "$1[REDACTED]");
@@ -311,6 +323,10 @@ function _hasLongRun(s: string): boolean {
   return false;
 }
 
+function _isHex(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+}
+
 function _isTokenChar(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 ||
     c === 45;
@@ -324,6 +340,7 @@ function _maskUuids(s: string, preserveIdSuffix: number): string {
   while (d >= 0 && d + 28 <= s.length) {
     if (
       s.charCodeAt(d + 5) === 45 && s.charCodeAt(d + 10) === 45 && s.charCodeAt(d + 15) === 45 &&
+      _isHex(s.charCodeAt(d - 1)) && _isHex(s.charCodeAt(d + 1)) &&
       d - 8 >= copied && !(d > 8 && _isWordChar(s.charCodeAt(d - 9)))
     ) {
       _UUID_AT_RE.lastIndex = d - 8;
@@ -450,6 +467,10 @@ function _maskSecretFields(s: string): string {
     if (span !== undefined) {
       (spans ??= []).push(span[0], span[1]);
       masked = span[1];
+      // A value ending in a separator is itself a key ("auth: Authorization: Basic x"):
+      // that separator is looked at too.
+      const last = s.charCodeAt(masked - 1);
+      if ((last === 58 || last === 61) && masked - 1 > span[0]) masked--;
     }
   }
   for (const word of _BEARER_WORDS) {
@@ -489,10 +510,21 @@ for (const ch of "desntylhrwyDESNTYLHRWY") _KEY_LAST[ch.charCodeAt(0)] = 1;
 function _secretAtSeparator(s: string, p: number): [number, number] | undefined {
   let j = p - 1;
   while (j >= 0 && s.charCodeAt(j) === 32 && p - j <= 2) j--;
-  if (j >= 0 && (s.charCodeAt(j) === 34 || s.charCodeAt(j) === 39)) j--;
+  if (j >= 0 && (s.charCodeAt(j) === 34 || s.charCodeAt(j) === 39)) {
+    j--;
+    // An escaped quote (JSON inside a JSON string): \"key\":\"value\"
+    for (let k = 0; k < _MAX_ESCAPES && s.charCodeAt(j) === 92; k++) j--;
+  }
   if (j < 2) return undefined;
   const last = s.charCodeAt(j);
-  if (last >= 128 || _KEY_LAST[last] === 0) return undefined;
+  if (last >= 128 || _KEY_LAST[last] === 0) {
+    // `sig` (Azure SAS): checked by its letters, so that keys ending in `g` (msg, config)
+    // stay on the fast path.
+    if (
+      last !== 103 || s.charCodeAt(j - 1) !== 105 || s.charCodeAt(j - 2) !== 115 ||
+      _isIdChar(s.charCodeAt(j - 3))
+    ) return undefined;
+  }
   const ke = j + 1;
   let ks = ke;
   while (ks > 0 && _isIdChar(s.charCodeAt(ks - 1))) ks--;
@@ -524,6 +556,11 @@ const _KEY_PLAIN = 0;
 const _KEY_SECRET = 1;
 const _KEY_HEADER = 2;
 const _KEY_BEARER = 3;
+/** `sig` (Azure SAS signatures): secret when the value is long (a signal number is not). */
+const _KEY_SIG = 4;
+
+/** Backslashes tolerated before a quote (JSON escaped once or a few times). */
+const _MAX_ESCAPES = 4;
 
 /** Key names seen recently and their kind: logs repeat the same few keys endlessly. */
 const _keyKinds = new Map<string, number>();
@@ -536,6 +573,7 @@ function _keyKind(key: string): number {
   const norm = key.toLowerCase().replace(/[-_.]/g, "");
   const lowerKey = key.toLowerCase();
   if (norm === "bearer" || norm === "basic") kind = _KEY_BEARER;
+  else if (norm === "sig") kind = _KEY_SIG;
   else if (
     norm === "authorization" || norm === "proxyauthorization" || norm === "cookie" ||
     norm === "setcookie"
@@ -570,7 +608,12 @@ function _maskAfterKey(
   const header = kind === _KEY_HEADER;
   let i = ke;
   const quotedKey = ks > 0 && (s[ks - 1] === '"' || s[ks - 1] === "'");
-  if (quotedKey && s[i] === s[ks - 1]) i++;
+  if (quotedKey) {
+    // The closing quote, maybe escaped (\"key\").
+    let k = i;
+    while (k - i < _MAX_ESCAPES && s.charCodeAt(k) === 92) k++;
+    if (s[k] === s[ks - 1]) i = k + 1;
+  }
   let j = i;
   while (j < s.length && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 9)) j++;
   const sep = s[j];
@@ -587,9 +630,25 @@ function _maskAfterKey(
   } else return undefined;
   if (vs >= s.length) return undefined;
   if (_isPlaceholderAt(s, vs)) return undefined;
-  const q = s[vs];
+  let q = s[vs];
   let ve: number;
-  if (q === '"' || q === "'") {
+  let esc = 0;
+  if (q === "\\") {
+    // An escaped quoted value (\"value\"): it ends at the same escaped quote.
+    while (esc < _MAX_ESCAPES && s.charCodeAt(vs + esc) === 92) esc++;
+    q = s[vs + esc];
+    if (q !== '"' && q !== "'") {
+      q = "\\";
+      esc = 0;
+    }
+  }
+  if (esc > 0) {
+    const close = s.slice(vs, vs + esc + 1);
+    vs += esc + 1;
+    if (_isPlaceholderAt(s, vs)) return undefined;
+    ve = s.indexOf(close, vs);
+    if (ve < 0) ve = s.length;
+  } else if (q === '"' || q === "'") {
     vs++;
     ve = vs;
     while (ve < s.length && s[ve] !== q) ve += s[ve] === "\\" ? 2 : 1;
@@ -605,6 +664,7 @@ function _maskAfterKey(
     ve = _tokenEnd(s, vs);
   }
   if (ve <= vs) return undefined;
+  if (kind === _KEY_SIG && ve - vs < 16) return undefined;
   const value = s.slice(vs, ve);
   if (!_isSecretValue(value, sep === ":" && q !== '"' && q !== "'")) return undefined;
   return [vs, ve];
@@ -634,7 +694,10 @@ function _isPlaceholderAt(s: string, i: number): boolean {
 }
 
 const _PLACEHOLDER_RE =
-  /^(?:\[[A-Z_:0-9 ]*\]|\*+|x{3,}|<[^>]*>|null|none|nil|undefined|true|false|\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*|%[sd]|\{\{.*\}\}|\(?(?:redacted|hidden|masked|sensitive|not set|empty)\)?)$/i;
+  /^(?:\[[A-Z_:0-9 ]*\]|\*+|x{3,}|<[^>]*>|null|none|nil|undefined|true|false|\$\{[^}]*\}|%[sd]|\{\{.*\}\}|\(?(?:redacted|hidden|masked|sensitive|not set|empty)\)?)$/i;
+
+/** An environment variable reference, `$DB_PASSWORD` (upper case: `$Zx9…` is a password). */
+const _ENV_VAR_RE = /^\$[A-Z_][A-Z0-9_]*$/;
 
 /**
  * Whether a value after a secret key should be masked. After a bare `key:` (prose
@@ -642,7 +705,7 @@ const _PLACEHOLDER_RE =
  * 12+ characters.
  */
 function _isSecretValue(value: string, prose: boolean): boolean {
-  if (_PLACEHOLDER_RE.test(value)) return false;
+  if (_PLACEHOLDER_RE.test(value) || _ENV_VAR_RE.test(value)) return false;
   if (!prose) return true;
   return value.length >= 12 || /[\d!@#$%^&*+=/~]/.test(value);
 }
@@ -656,17 +719,24 @@ function _isSecretValue(value: string, prose: boolean): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { SecretBlockSanitizer } from "./sanitize.ts";
  * const s = new SecretBlockSanitizer(0, () => {});
  * const out = s.process([
  *   "key:", "-----BEGIN RSA PRIVATE KEY-----", "MIIEpAIBAAKCAQEA7", "-----END RSA PRIVATE KEY-----", "done",
  * ]);
- * console.assert(out.join("|") === "key:|[REDACTED PRIVATE KEY]|done");
+ * assert.ok(out.join("|") === "key:|[REDACTED PRIVATE KEY]|done");
  * ```
  */
 export class SecretBlockSanitizer {
   #inBlock = false;
   #blockLines = 0;
+  /**
+   * Where the text of a block line may start: the columns of the words before
+   * `-----BEGIN` in the block's first line (a CI timestamp, `app_1  | ` … prefix
+   * every line of the block).
+   */
+  #blockCols: number[] = [];
   #suffix: number;
   #onSwallowed: (count: number) => void;
   #extra: ((line: string) => string) | undefined;
@@ -676,8 +746,9 @@ export class SecretBlockSanitizer {
    * @param preserveIdSuffix as for {@linkcode sanitizeLine}.
    * @param onSwallowed called with the number of lines swallowed by key blocks.
    * @param extra extra per-line rewriting applied after the built-in rules (custom rules).
-   * @param blocksOnly only fold key blocks (their first line masked); every other line
-   *   passes as read, to be masked later (the pipeline masks only the lines it keeps).
+   * @param blocksOnly only fold key blocks (swallow their body lines); every line, a
+   *   block's first line too, passes as read, to be masked later (the pipeline masks
+   *   only the lines it keeps).
    */
   constructor(
     preserveIdSuffix: number,
@@ -698,7 +769,7 @@ export class SecretBlockSanitizer {
     for (let r = 0; r < batch.length; r++) {
       const line = batch[r];
       if (this.#inBlock) {
-        if (this.#blockLines < _PEM_MAX_LINES && _isPemBody(line)) {
+        if (this.#blockLines < _PEM_MAX_LINES && _isPemBody(line, this.#blockCols)) {
           swallowed++;
           this.#blockLines++;
           if (line.indexOf("-----END") >= 0) this.#inBlock = false;
@@ -706,13 +777,17 @@ export class SecretBlockSanitizer {
         }
         this.#inBlock = false;
       }
-      if (line.indexOf("-----BEGIN") >= 0 && line.indexOf("PRIVATE KEY-----") >= 0) {
+      const begin = line.indexOf("-----BEGIN");
+      if (begin >= 0 && line.indexOf("PRIVATE KEY", begin) >= 0) {
         const inline = sanitizeLine(line, this.#suffix);
         if (inline.indexOf("-----END") < 0 && line.indexOf("-----END") < 0) {
           this.#inBlock = true;
           this.#blockLines = 0;
+          this.#blockCols = _wordStarts(line, begin);
         }
-        batch[w++] = this.#extra ? this.#extra(inline) : inline;
+        // Blocks only: the line passes as read (masked when kept, truncated if too long).
+        if (this.#blocksOnly) batch[w++] = line.indexOf("\x1b") < 0 ? line : stripAnsi(line);
+        else batch[w++] = this.#extra ? this.#extra(inline) : inline;
         continue;
       }
       if (this.#blocksOnly) {
@@ -732,11 +807,37 @@ export class SecretBlockSanitizer {
 /** A key block longer than this is not a key: the block ends. */
 const _PEM_MAX_LINES = 400;
 
-/** A line inside a PEM block: base64 body, headers, blank, or the END line. */
-function _isPemBody(line: string): boolean {
-  const t = line.trim();
+/** Columns where words start before `end` (after a space or tab), at most 8. */
+function _wordStarts(line: string, end: number): number[] {
+  const cols: number[] = [];
+  for (let i = 1; i <= end && cols.length < 8; i++) {
+    const c = line.charCodeAt(i - 1);
+    if ((c === 32 || c === 9) && line.charCodeAt(i) !== 32) cols.push(i);
+  }
+  if (cols[cols.length - 1] !== end && end > 0) cols.push(end);
+  return cols;
+}
+
+/**
+ * A line inside a PEM (or PGP armor) block: base64 body, headers, blank, or the END
+ * line; also behind a line prefix (a CI timestamp, `app_1  | `, a pod name) as wide
+ * as one of the word starts `cols` of the first line, or, for body lines, of any
+ * width before the last space.
+ */
+function _isPemBody(line: string, cols: readonly number[]): boolean {
+  if (_isPemText(line.trim())) return true;
+  for (const col of cols) {
+    if (line.length >= col - 1 && _isPemText(line.slice(col).trim())) return true;
+  }
+  const sp = line.lastIndexOf(" ", line.length - 2);
+  if (sp < 0) return false;
+  const tail = line.slice(sp + 1);
+  return tail.length >= 16 && _isPemText(tail);
+}
+
+function _isPemText(t: string): boolean {
   if (t.length === 0) return true;
   if (t.startsWith("-----END")) return true;
-  if (/^(?:Proc-Type|DEK-Info|Comment):/.test(t)) return true;
+  if (/^(?:Proc-Type|DEK-Info|Comment|Version|Hash|Charset):/.test(t)) return true;
   return /^[A-Za-z0-9+/=]{1,128}$/.test(t) || /^[A-Za-z0-9+/=]{1,128}\\n/.test(t);
 }

@@ -11,7 +11,19 @@
 import type { LineMeter } from "./tokens.ts";
 
 /** Lines longer than this many characters are cut while streaming, with or without `maxLineLength`. */
-export const HARD_MAX_LINE_CHARS = 1024 * 1024;
+export const HARD_MAX_LINE_CHARS: number = 1024 * 1024;
+
+/**
+ * How far back from the cut of an overlong line its last, partial word is looked for
+ * (see {@linkcode cleanCut}).
+ */
+export const CUT_WORD_MAX = 4096;
+
+/** The part of an overlong line beyond its cut is metered in blocks of this size. */
+const _DISCARD_BLOCK = 65536;
+
+/** What a line cut at the hard cap ends with (when it is kept rather than truncated). */
+export const CUT_SUFFIX = " [TRUNCATED]";
 
 /** Receives every raw line (before `\r` resolution) and every raw byte count, for input statistics. */
 export interface SplitObserver {
@@ -33,12 +45,13 @@ export interface SplitObserver {
  *
  * @example Splitting chunks with CRLF and a progress bar
  * ```ts
+ * import assert from "node:assert/strict";
  * import { LineSplitter } from "./split.ts";
  * const s = new LineSplitter();
  * const out: string[] = [];
  * s.push("a\r\nprogress 10%\rprogress 100%\nb", out);
  * s.flush(out);
- * console.assert(out.join("|") === "a|progress 100%|b");
+ * assert.ok(out.join("|") === "a|progress 100%|b");
  * ```
  */
 export class LineSplitter {
@@ -46,6 +59,9 @@ export class LineSplitter {
   #partial = "";
   #overflow = false;
   #limit: number;
+  #clean: boolean;
+  /** Beyond the cut of the current overlong line, not metered yet (< `_DISCARD_BLOCK`). */
+  #discarded = "";
   #observer: SplitObserver | undefined;
   #meter: LineMeter | undefined;
   #lines = 0;
@@ -54,9 +70,18 @@ export class LineSplitter {
    * @param limit lines longer than this are cut while streaming (they end up longer
    *   than `limit`, so a `maxLineLength` of `limit` still recognizes them).
    * @param observer optional input-statistics observer.
+   * @param clean whether a cut line is kept (no `maxLineLength`): it then loses its
+   *   last, partial word and ends with {@linkcode CUT_SUFFIX} (see {@linkcode cleanCut});
+   *   by default, when no `limit` is given. Otherwise a cut line is its first `limit + 1`
+   *   characters, for the truncate stage to replace.
    */
-  constructor(limit: number = HARD_MAX_LINE_CHARS, observer?: SplitObserver) {
+  constructor(
+    limit: number = HARD_MAX_LINE_CHARS,
+    observer?: SplitObserver,
+    clean: boolean = limit >= HARD_MAX_LINE_CHARS,
+  ) {
     this.#limit = Math.max(1, Math.min(limit, HARD_MAX_LINE_CHARS));
+    this.#clean = clean;
     this.#observer = observer;
     this.#meter = observer?.meter;
   }
@@ -95,7 +120,7 @@ export class LineSplitter {
       const len = nl - start;
       if (len > this.#limit) {
         this.#overflow = true;
-        this.#observer?.rawText(text.slice(start + this.#limit + 1, nl));
+        this.#discard(text.slice(start + this.#limit + 1, nl));
         this.#emit(text.slice(start, start + this.#limit + 1), out);
       } else {
         this.#emit(text.slice(start, nl), out);
@@ -119,14 +144,32 @@ export class LineSplitter {
       }
       if (p.length > this.#limit) {
         this.#overflow = true;
-        this.#observer?.rawText(p.slice(this.#limit + 1));
+        this.#discard(p.slice(this.#limit + 1));
         p = p.slice(0, this.#limit + 1);
       }
     }
     return p;
   }
 
+  /**
+   * The part of an overlong line beyond the cut: metered in blocks of fixed size from
+   * the cut, so the input statistics do not depend on where chunks split the line.
+   */
+  #discard(text: string): void {
+    if (this.#observer === undefined) return;
+    let pending = this.#discarded.length === 0 ? text : this.#discarded + text;
+    while (pending.length >= _DISCARD_BLOCK) {
+      this.#observer.rawText(pending.slice(0, _DISCARD_BLOCK));
+      pending = pending.slice(_DISCARD_BLOCK);
+    }
+    this.#discarded = pending;
+  }
+
   #emit(raw: string, out: string[]): void {
+    if (this.#discarded.length > 0) {
+      this.#observer?.rawText(this.#discarded);
+      this.#discarded = "";
+    }
     const meter = this.#meter;
     if (meter !== undefined) {
       meter.add(raw);
@@ -135,8 +178,10 @@ export class LineSplitter {
       this.#observer.rawText(raw);
       this.#observer.line();
     }
+    let line = raw.indexOf("\r") < 0 ? raw : resolveCarriageReturns(raw);
+    if (this.#overflow && this.#clean) line = cleanCut(line);
     this.#overflow = false;
-    out.push(raw.indexOf("\r") < 0 ? raw : resolveCarriageReturns(raw));
+    out.push(line);
   }
 
   /** Lines completed so far (counted here when a meter is attached). */
@@ -146,13 +191,40 @@ export class LineSplitter {
 }
 
 /**
+ * A line cut at the hard cap, made safe to keep: its last word, which the cut may
+ * have split (a token or password whose rest no longer matches its masking rule), is
+ * dropped, and {@linkcode CUT_SUFFIX} marks the cut. The word is what follows the last
+ * space, tab or `"',;<>()[]{}` in the last {@linkcode CUT_WORD_MAX} characters; when
+ * there is none, those characters go.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { cleanCut } from "./split.ts";
+ * assert.ok(cleanCut("ERROR token ghp_abcdef") === "ERROR token [TRUNCATED]");
+ * ```
+ */
+export function cleanCut(line: string): string {
+  const stop = Math.max(0, line.length - CUT_WORD_MAX);
+  let i = line.length;
+  while (i > stop && !_endsWord(line.charCodeAt(i - 1))) i--;
+  return line.slice(0, i).trimEnd() + CUT_SUFFIX;
+}
+
+function _endsWord(c: number): boolean {
+  return c === 32 || c === 9 || c === 34 || c === 39 || c === 44 || c === 59 || c === 60 ||
+    c === 62 || c === 40 || c === 41 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+
+/**
  * The final visible state of a line rewritten with lone `\r` (progress bars):
  * the last non-empty `\r`-separated segment. A trailing `\r` (from `\r\n`) is ignored.
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { resolveCarriageReturns } from "./split.ts";
- * console.assert(resolveCarriageReturns("10%\r50%\r100%\r") === "100%");
+ * assert.ok(resolveCarriageReturns("10%\r50%\r100%\r") === "100%");
  * ```
  */
 export function resolveCarriageReturns(line: string): string {
@@ -172,8 +244,9 @@ export function resolveCarriageReturns(line: string): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { utf8Length } from "./split.ts";
- * console.assert(utf8Length("héllo 错") === 10);
+ * assert.ok(utf8Length("héllo 错") === 10);
  * ```
  */
 export function utf8Length(s: string): number {
@@ -199,18 +272,19 @@ export function utf8Length(s: string): number {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createSplitStream } from "./split.ts";
  * const lines: string[] = [];
  * await ReadableStream.from(["a\nb", "\nc"]).pipeThrough(createSplitStream())
  *   .pipeTo(new WritableStream({ write(batch) { lines.push(...batch); } }));
- * console.assert(lines.join(",") === "a,b,c");
+ * assert.ok(lines.join(",") === "a,b,c");
  * ```
  */
 export function createSplitStream(
   limit?: number,
   observer?: SplitObserver,
 ): TransformStream<Uint8Array | string, string[]> {
-  const splitter = new LineSplitter(limit, observer);
+  const splitter = new LineSplitter(limit, observer, limit === undefined);
   // With a meter attached, lines are counted by the splitter and reported per chunk.
   let reported = 0;
   const report = observer?.meter === undefined ? undefined : () => {

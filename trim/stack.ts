@@ -12,14 +12,70 @@
 
 import { TrimError } from "./errors.ts";
 
-/** Action of an input line in {@linkcode StackReduction.actions}: the line is kept. */
+/**
+ * Action of an input line in {@linkcode StackReduction.actions}: the line is kept.
+ *
+ * @example Lines kept by a reduction
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceStackGroup, STACK_KEEP } from "./stack.ts";
+ * const r = reduceStackGroup([
+ *   "Error: boom",
+ *   "    at a (/app/a.js:1:1)",
+ *   "    at b (/app/a.js:2:1)",
+ *   "    at Module._compile (node:internal/modules/cjs/loader:1105:14)",
+ * ], { maxStackFrames: 1 });
+ * assert.ok(r.actions?.[0] === STACK_KEEP && r.actions?.[1] === STACK_KEEP);
+ * ```
+ */
 export const STACK_KEEP = 0;
-/** Action of an input line: hidden as an internal library frame (counted in `hidden`). */
+/**
+ * Action of an input line: hidden as an internal library frame (counted in `hidden`).
+ *
+ * @example An internal frame is hidden
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceStackGroup, STACK_HIDE } from "./stack.ts";
+ * const r = reduceStackGroup([
+ *   "Error: boom",
+ *   "    at a (/app/a.js:1:1)",
+ *   "    at b (/app/a.js:2:1)",
+ *   "    at Module._compile (node:internal/modules/cjs/loader:1105:14)",
+ * ], { maxStackFrames: 1 });
+ * assert.ok(r.actions?.[3] === STACK_HIDE && r.hidden === 1);
+ * ```
+ */
 export const STACK_HIDE = 1;
-/** Action of an input line: an application frame replaced by a marker (counted in `collapsed`). */
+/**
+ * Action of an input line: an application frame replaced by a marker (counted in `collapsed`).
+ *
+ * @example Frames beyond maxStackFrames collapse
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceStackGroup, STACK_COLLAPSE } from "./stack.ts";
+ * const r = reduceStackGroup([
+ *   "Error: boom",
+ *   "    at a (/app/a.js:1:1)",
+ *   "    at b (/app/a.js:2:1)",
+ *   "    at Module._compile (node:internal/modules/cjs/loader:1105:14)",
+ * ], { maxStackFrames: 1 });
+ * assert.ok(r.actions?.[2] === STACK_COLLAPSE && r.collapsed === 1);
+ * ```
+ */
 export const STACK_COLLAPSE = 2;
 
-/** Default of `maxStackFrames`: consecutive application frames kept per run. */
+/**
+ * Default of `maxStackFrames`: consecutive application frames kept per run.
+ *
+ * @example The default cap on application frames
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_MAX_STACK_FRAMES, reduceStackGroup } from "./stack.ts";
+ * const frames = Array.from({ length: 15 }, (_, i) => `    at f${i} (/app/a.js:${i + 1}:1)`);
+ * const r = reduceStackGroup(["Error: boom", ...frames]);
+ * assert.ok(r.collapsed === 15 - DEFAULT_MAX_STACK_FRAMES);
+ * ```
+ */
 export const DEFAULT_MAX_STACK_FRAMES = 10;
 
 /**
@@ -38,11 +94,12 @@ export const DEFAULT_MAX_STACK_FRAMES = 10;
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isStackFrame } from "./stack.ts";
- * console.assert(isStackFrame("\tat com.acme.Api.get(Api.java:42)"));
- * console.assert(isStackFrame('  File "/app/main.py", line 3, in <module>'));
- * console.assert(!isStackFrame("java.lang.IllegalStateException: boom"));
- * console.assert(!isStackFrame("    at least 3 retries left"));
+ * assert.ok(isStackFrame("\tat com.acme.Api.get(Api.java:42)"));
+ * assert.ok(isStackFrame('  File "/app/main.py", line 3, in <module>'));
+ * assert.ok(!isStackFrame("java.lang.IllegalStateException: boom"));
+ * assert.ok(!isStackFrame("    at least 3 retries left"));
  * ```
  */
 export function isStackFrame(line: string): boolean {
@@ -80,12 +137,13 @@ export function isStackFrame(line: string): boolean {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { isInternalFrame } from "./stack.ts";
- * console.assert(isInternalFrame("\tat org.springframework.web.servlet.DispatcherServlet.doDispatch(DispatcherServlet.java:1067)"));
- * console.assert(isInternalFrame("    at processTicksAndRejections (node:internal/process/task_queues:95:5)"));
- * console.assert(!isInternalFrame("\tat com.acme.OrderService.place(OrderService.java:88)"));
- * console.assert(!isInternalFrame("org.springframework.beans.factory.BeanCreationException: boom"));
- * console.assert(isInternalFrame("\tat com.acme.gen.Proxy.call(Proxy.java:1)", /com\.acme\.gen\./));
+ * assert.ok(isInternalFrame("\tat org.springframework.web.servlet.DispatcherServlet.doDispatch(DispatcherServlet.java:1067)"));
+ * assert.ok(isInternalFrame("    at processTicksAndRejections (node:internal/process/task_queues:95:5)"));
+ * assert.ok(!isInternalFrame("\tat com.acme.OrderService.place(OrderService.java:88)"));
+ * assert.ok(!isInternalFrame("org.springframework.beans.factory.BeanCreationException: boom"));
+ * assert.ok(isInternalFrame("\tat com.acme.gen.Proxy.call(Proxy.java:1)", /com\.acme\.gen\./));
  * ```
  */
 export function isInternalFrame(line: string, extra?: RegExp): boolean {
@@ -94,7 +152,18 @@ export function isInternalFrame(line: string, extra?: RegExp): boolean {
   return _isInternalText(line) || (extra !== undefined && _testExtra(extra, line));
 }
 
-/** Options of {@linkcode reduceStackGroup}. */
+/**
+ * Options of {@linkcode reduceStackGroup}.
+ *
+ * @example Hiding vendored frames, keeping every app frame
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceStackGroup, type StackReduceOptions } from "./stack.ts";
+ * const options: StackReduceOptions = { maxStackFrames: 0, internal: /\/vendor\/acme\// };
+ * const r = reduceStackGroup(["Error: boom", "    at a (/app/a.js:1:1)", "    at s (/app/vendor/acme/x.js:1:1)"], options);
+ * assert.ok(r.hidden === 1 && r.collapsed === 0 && r.kept === 2);
+ * ```
+ */
 export interface StackReduceOptions {
   /** Max consecutive application frames kept per run (default 10; 0 keeps all). */
   maxStackFrames?: number;
@@ -112,6 +181,16 @@ export interface StackReduceOptions {
 /**
  * The result of {@linkcode reduceStackGroup}. Exact accounting:
  * `input.length === kept + hidden + collapsed` and `lines.length === kept + markers`.
+ *
+ * @example Exact accounting of a reduction
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceStackGroup, type StackReduction } from "./stack.ts";
+ * const input = ["Error: boom", "    at a (/app/a.js:1:1)", "    at b (/app/a.js:2:1)", "    at c (/app/a.js:3:1)"];
+ * const r: StackReduction = reduceStackGroup(input, { maxStackFrames: 1 });
+ * assert.ok(input.length === r.kept + r.hidden + r.collapsed);
+ * assert.ok(r.lines.length === r.kept + r.markers && r.lines[2].includes("2 more application stack frames"));
+ * ```
  */
 export interface StackReduction {
   /** The output lines, in input order, markers included. */
@@ -147,6 +226,7 @@ export interface StackReduction {
  *
  * @example A Spring exception whose first frame is a framework frame
  * ```ts
+ * import assert from "node:assert/strict";
  * import { reduceStackGroup } from "./stack.ts";
  * const r = reduceStackGroup([
  *   "org.springframework.web.util.NestedServletException: Request processing failed",
@@ -155,8 +235,8 @@ export interface StackReduction {
  *   "Caused by: java.lang.IllegalStateException: no stock",
  *   "\tat com.acme.stock.Stock.take(Stock.java:17)",
  * ], { maxStackFrames: 10 });
- * console.assert(r.lines.length === 4 && r.hidden === 1 && r.collapsed === 0);
- * console.assert(r.lines[0].startsWith("org.springframework.web.util.NestedServletException"));
+ * assert.ok(r.lines.length === 4 && r.hidden === 1 && r.collapsed === 0);
+ * assert.ok(r.lines[0].startsWith("org.springframework.web.util.NestedServletException"));
  * ```
  */
 export function reduceStackGroup(lines: string[], opts: StackReduceOptions = {}): StackReduction {
@@ -316,10 +396,11 @@ export function reduceStackGroup(lines: string[], opts: StackReduceOptions = {})
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { stackSignature } from "./stack.ts";
  * const a = stackSignature(["goroutine 7 [running]:", "main.work(0xc000012345)", "\t/app/main.go:12 +0x1d"]);
  * const b = stackSignature(["goroutine 9 [running]:", "main.work(0xc000099999)", "\t/app/main.go:13 +0x2f"]);
- * console.assert(a === b);
+ * assert.ok(a === b);
  * ```
  */
 export function stackSignature(lines: string[]): string {
@@ -584,7 +665,7 @@ const _SIG_RULES: Array<[string, RegExp, string]> = [
   [":", /:\d+/g, ":_"],
   ["line ", /\bline \d+/g, "line _"],
   ["... ", /\.\.\. \d+/g, "... _"],
-  [" more times", /\d+ more times/g, "_ more times"],
+  [" more times", /(?<!\d)\d+ more times/g, "_ more times"],
   ["$$Lambda$", /\$\$Lambda\$\d+(?:\/\d+)?/g, "$$$$Lambda$$_"],
   ["lambda$", /lambda\$(\w+)\$\d+/g, "lambda$$$1$$_"],
   ["$$", /\$\$([A-Za-z]+)\$\$[0-9a-fA-F]+/g, "$$$$$1$$$$_"],

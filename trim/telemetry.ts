@@ -33,10 +33,34 @@ import type { TrimResult } from "./types.ts";
 /** The format version written in `version`. */
 export const TELEMETRY_VERSION = 1;
 
-/** At most this many entries are kept; totals still count every run. */
+/**
+ * At most this many entries are kept; totals still count every run.
+ *
+ * @example The store keeps the newest runs
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { addTelemetryEntry, createTelemetryEntry, createTelemetryStore, TELEMETRY_MAX_ENTRIES } from "./telemetry.ts";
+ * const entry = createTelemetryEntry({ inputTokens: 10, outputTokens: 4, savedTokens: 6, savingsPercent: 60 });
+ * const full = { ...createTelemetryStore(), entries: Array(TELEMETRY_MAX_ENTRIES).fill(entry) };
+ * const store = addTelemetryEntry(full, entry);
+ * assert.ok(store.entries.length === TELEMETRY_MAX_ENTRIES && store.totalRuns === 1);
+ * ```
+ */
 export const TELEMETRY_MAX_ENTRIES = 1000;
 
-/** One recorded run. */
+/**
+ * One recorded run.
+ *
+ * @example The entry of one run
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createTelemetryEntry, type TelemetryEntry } from "./telemetry.ts";
+ * const entry: TelemetryEntry = createTelemetryEntry(
+ *   { inputTokens: 500, outputTokens: 100, savedTokens: 400, savingsPercent: 80, detectedFormat: "python" },
+ * );
+ * assert.ok(entry.detectedFormat === "python" && entry.timestamp.endsWith("Z"));
+ * ```
+ */
 export interface TelemetryEntry {
   /** When the run was recorded (ISO 8601, UTC). */
   timestamp: string;
@@ -52,7 +76,19 @@ export interface TelemetryEntry {
   detectedFormat?: string;
 }
 
-/** The cumulative telemetry store. */
+/**
+ * The cumulative telemetry store.
+ *
+ * @example Summarising a store
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatTelemetrySummary, type TelemetryStore } from "./telemetry.ts";
+ * const store: TelemetryStore = {
+ *   version: 1, totalRuns: 2, totalInputTokens: 1000, totalOutputTokens: 200, totalSavedTokens: 800, entries: [],
+ * };
+ * assert.ok(formatTelemetrySummary(store).includes("800"));
+ * ```
+ */
 export interface TelemetryStore {
   /** Format version, {@linkcode TELEMETRY_VERSION}. */
   version: number;
@@ -79,9 +115,10 @@ export interface TelemetryStore {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createTelemetryStore } from "./telemetry.ts";
  * const store = createTelemetryStore();
- * console.assert(store.totalSavedTokens === 0 && store.entries.length === 0);
+ * assert.ok(store.totalSavedTokens === 0 && store.entries.length === 0);
  * ```
  */
 export function createTelemetryStore(): TelemetryStore {
@@ -106,12 +143,13 @@ export function createTelemetryStore(): TelemetryStore {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createTelemetryEntry } from "./telemetry.ts";
  * const entry = createTelemetryEntry(
  *   { inputTokens: 100, outputTokens: 20, savedTokens: 80, savingsPercent: 80 },
  *   new Date("2025-01-01T00:00:00Z"),
  * );
- * console.assert(entry.savedTokens === 80 && entry.timestamp === "2025-01-01T00:00:00.000Z");
+ * assert.ok(entry.savedTokens === 80 && entry.timestamp === "2025-01-01T00:00:00.000Z");
  * ```
  */
 export function createTelemetryEntry(
@@ -149,6 +187,7 @@ export function createTelemetryEntry(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { addTelemetryEntry, createTelemetryStore } from "./telemetry.ts";
  * const entry = {
  *   timestamp: "2025-01-01T00:00:00.000Z", inputTokens: 100, outputTokens: 40,
@@ -156,7 +195,7 @@ export function createTelemetryEntry(
  * };
  * let store = createTelemetryStore();
  * for (let i = 0; i < 3; i++) store = addTelemetryEntry(store, entry, 2);
- * console.assert(store.totalSavedTokens === 180 && store.totalRuns === 3 && store.entries.length === 2);
+ * assert.ok(store.totalSavedTokens === 180 && store.totalRuns === 3 && store.entries.length === 2);
  * ```
  */
 export function addTelemetryEntry(
@@ -186,13 +225,14 @@ export function addTelemetryEntry(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { createTelemetryStore, pruneTelemetryStore } from "./telemetry.ts";
  * const entry = {
  *   timestamp: "2025-01-01T00:00:00.000Z", inputTokens: 1, outputTokens: 1,
  *   savedTokens: 0, savingsPercent: 0,
  * };
  * const store = { ...createTelemetryStore(), entries: [entry, entry, entry] };
- * console.assert(pruneTelemetryStore(store, 1).entries.length === 1);
+ * assert.ok(pruneTelemetryStore(store, 1).entries.length === 1);
  * ```
  */
 export function pruneTelemetryStore(
@@ -217,11 +257,12 @@ export function pruneTelemetryStore(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { parseTelemetryStore } from "./telemetry.ts";
  * const ok = parseTelemetryStore({ totalSavedTokens: 5, entries: [] });
- * console.assert("store" in ok && ok.store.totalSavedTokens === 5);
+ * assert.ok("store" in ok && ok.store.totalSavedTokens === 5);
  * const foreign = parseTelemetryStore({ hello: "world" });
- * console.assert("problem" in foreign);
+ * assert.ok("problem" in foreign);
  * ```
  */
 export function parseTelemetryStore(
@@ -280,13 +321,14 @@ export function parseTelemetryStore(
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { addTelemetryEntry, createTelemetryStore, formatTelemetrySummary } from "./telemetry.ts";
  * const store = addTelemetryEntry(createTelemetryStore(), {
  *   timestamp: "2025-01-01T00:00:00.000Z", inputTokens: 12000, outputTokens: 3000,
  *   savedTokens: 9000, savingsPercent: 75, detectedFormat: "node",
  * });
  * const text = formatTelemetrySummary(store);
- * console.assert(text.includes("Tokens saved:   9,000 (75.0%)"));
+ * assert.ok(text.includes("Tokens saved:   9,000 (75.0%)"));
  * ```
  */
 export function formatTelemetrySummary(store: TelemetryStore): string {
@@ -341,11 +383,12 @@ export function formatTelemetrySummary(store: TelemetryStore): string {
  *
  * @example
  * ```ts
+ * import assert from "node:assert/strict";
  * import { telemetryDisabled } from "./telemetry.ts";
- * console.assert(telemetryDisabled({ TRIM_TELEMETRY: "0" }) === true);
- * console.assert(telemetryDisabled({ TRIM_TELEMETRY: "1" }) === false);
- * console.assert(telemetryDisabled(new Map([["TRIM_TELEMETRY", "off"]])) === true);
- * console.assert(telemetryDisabled({}) === false);
+ * assert.ok(telemetryDisabled({ TRIM_TELEMETRY: "0" }) === true);
+ * assert.ok(telemetryDisabled({ TRIM_TELEMETRY: "1" }) === false);
+ * assert.ok(telemetryDisabled(new Map([["TRIM_TELEMETRY", "off"]])) === true);
+ * assert.ok(telemetryDisabled({}) === false);
  * ```
  */
 export function telemetryDisabled(
@@ -401,5 +444,8 @@ function _isoTime(date: Date): string {
 function _group(n: number): string {
   const rounded = Math.round(n);
   const sign = rounded < 0 ? "-" : "";
-  return sign + String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const digits = String(Math.abs(rounded));
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += "," + digits.slice(i, i + 3);
+  return sign + out;
 }
