@@ -410,11 +410,15 @@ function _explainer(
     chars = 0;
     chain = chain.then(() => out.write(bytes));
   };
-  const writer = new ExplainWriter((line) => {
-    pending.push(line, "\n");
-    chars += line.length + 1;
-    if (chars >= 65536) send();
-  }, options.preserveIdSuffix ?? 0);
+  const writer = new ExplainWriter(
+    (line) => {
+      pending.push(line, "\n");
+      chars += line.length + 1;
+      if (chars >= 65536) send();
+    },
+    options.preserveIdSuffix ?? 0,
+    options.maxLineLength,
+  );
   return {
     writer,
     async close() {

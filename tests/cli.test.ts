@@ -182,3 +182,11 @@ test("version constant matches deno.json", async () => {
   const health = await import("../health/version.ts");
   assert.equal(health.VERSION, deno.version);
 });
+
+test("cli: --explain shows a line cut by --max-line-length as [TRUNCATED], never its text", () => {
+  const secretish = "x" + "q7Zr".repeat(80);
+  const r = trimlog(["--explain", "--max-line-length", "50"], `${secretish}\nERROR boom\n`);
+  assert.equal(r.code, 0);
+  assert.match(r.stdout, /^\s+1\s+keep\s+\S+\s+\d+\s+\[TRUNCATED\]$/m);
+  assert.ok(!r.stdout.includes("q7Zr"), r.stdout);
+});
