@@ -9,7 +9,7 @@
 // --flap F closes and reopens F of the listeners every 500 ms (checks flip 200 <-> 503).
 // Prints "ready" once everything is listening.
 
-import { silentListener } from "./silent.ts";
+import { type Acceptor, openAcceptor, silentListener } from "./listeners.ts";
 
 const opts = new Map<string, string>();
 for (let i = 0; i < Deno.args.length; i += 2) opts.set(Deno.args[i].slice(2), Deno.args[i + 1]);
@@ -22,18 +22,9 @@ const nFlap = num("flap", 0);
 const timeout = opts.get("timeout") ?? "2s";
 const port = num("port", 18080);
 
-type L = { port: number; listener?: Deno.Listener };
+type L = Acceptor;
 const listeners: L[] = [];
-function open(l: L) {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: l.port });
-  l.listener = listener;
-  l.port = (listener.addr as Deno.NetAddr).port;
-  (async () => {
-    try {
-      for await (const c of listener) c.close();
-    } catch { /* closed */ }
-  })();
-}
+const open = openAcceptor;
 for (let i = 0; i < (nChecks > 0 ? nListeners : 0); i++) {
   const l = { port: 0 };
   open(l);

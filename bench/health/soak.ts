@@ -16,7 +16,7 @@
 // wrk counts the expected 503s (some checks are always down) as "Non-2xx responses";
 // failed requests are wrk's socket errors (connect, read, write, timeout) only.
 
-import { silentListener } from "./silent.ts";
+import { type Acceptor, openAcceptor, silentListener } from "./listeners.ts";
 
 const args = new Map<string, string>();
 for (let i = 0; i < Deno.args.length; i++) {
@@ -52,17 +52,8 @@ async function targets() {
   const note = (p: number, open: boolean) =>
     state.writeSync(enc.encode(JSON.stringify({ t: Date.now(), port: p, open }) + "\n"));
 
-  type L = { port: number; listener?: Deno.Listener };
-  const open = (l: L) => {
-    const listener = Deno.listen({ hostname: "127.0.0.1", port: l.port });
-    l.listener = listener;
-    l.port = (listener.addr as Deno.NetAddr).port;
-    (async () => {
-      try {
-        for await (const c of listener) c.close();
-      } catch { /* closed */ }
-    })();
-  };
+  type L = Acceptor;
+  const open = openAcceptor;
   const stable: L[] = Array.from({ length: STABLE_LISTENERS }, () => ({ port: 0 }));
   stable.forEach(open);
   const flap: L[] = Array.from({ length: FLAP_LISTENERS }, () => ({ port: 0 }));
