@@ -5,6 +5,8 @@
  * @module
  */
 
+import { DeadlineQueue } from "./deadlines.ts";
+
 /**
  * Opens a TCP connection to `host:port` and closes it again. Resolves once connected;
  * rejects with the runtime's error otherwise. Must give up promptly when `signal` aborts.
@@ -155,38 +157,52 @@ export function errorMessage(kind: ProbeErrorKind, timeoutMs?: number): string {
  * assert.ok(r.status === "unhealthy" && r.error === "refused");
  * ```
  */
-export async function probe(dial: Dialer, target: ProbeTarget): Promise<ProbeResult> {
+export function probe(dial: Dialer, target: ProbeTarget): Promise<ProbeResult> {
   const host = _unbracket(target.host);
   const start = performance.now();
   const ctl = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), target.timeoutMs);
-  });
-  try {
-    const outcome = await Promise.race([dial(host, target.port, ctl.signal), timedOut]);
-    const latencyMs = _round(performance.now() - start);
-    if (outcome === "timeout") {
+  const deadlines = _deadlinesFor(target.timeoutMs);
+  return new Promise<ProbeResult>((resolve) => {
+    const deadline = deadlines.add(() => {
       ctl.abort(new DOMException("probe timed out", "TimeoutError"));
-      return {
+      resolve({
         status: "unhealthy",
-        latencyMs,
+        latencyMs: _round(performance.now() - start),
         error: "timeout",
         message: errorMessage("timeout", target.timeoutMs),
-      };
+      });
+    });
+    let dialing: Promise<void>;
+    try {
+      dialing = dial(host, target.port, ctl.signal);
+    } catch (err) {
+      dialing = Promise.reject(err);
     }
-    return { status: "healthy", latencyMs };
-  } catch (err) {
-    const kind = classifyError(err);
-    return {
-      status: "unhealthy",
-      latencyMs: _round(performance.now() - start),
-      error: kind,
-      message: _isFdExhaustion(err) ? _FD_MESSAGE : errorMessage(kind, target.timeoutMs),
-    };
-  } finally {
-    clearTimeout(timer);
-  }
+    dialing.then(() => {
+      if (deadline.done) return; // timed out first
+      deadlines.settle(deadline);
+      resolve({ status: "healthy", latencyMs: _round(performance.now() - start) });
+    }, (err) => {
+      if (deadline.done) return;
+      deadlines.settle(deadline);
+      const kind = classifyError(err);
+      resolve({
+        status: "unhealthy",
+        latencyMs: _round(performance.now() - start),
+        error: kind,
+        message: _isFdExhaustion(err) ? _FD_MESSAGE : errorMessage(kind, target.timeoutMs),
+      });
+    });
+  });
+}
+
+// One deadline queue per timeout value, shared by every round (see deadlines.ts).
+const _deadlines = new Map<number, DeadlineQueue>();
+
+function _deadlinesFor(ms: number): DeadlineQueue {
+  let queue = _deadlines.get(ms);
+  if (queue === undefined) _deadlines.set(ms, queue = new DeadlineQueue(ms));
+  return queue;
 }
 
 /**

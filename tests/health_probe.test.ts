@@ -158,3 +158,35 @@ test("probe: running out of file descriptors is reported as this host's problem,
   });
   assert.equal(r.message, "connection refused");
 });
+
+test("probe: deadlines share one timer per timeout value and leave none behind", async () => {
+  const never: Dialer = (_h, _p, signal) =>
+    new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason)));
+  const quick: Dialer = () => Promise.resolve();
+  const targets = Array.from({ length: 200 }, (_, i) => ({
+    host: "127.0.0.1",
+    port: 1000 + i,
+    timeoutMs: i % 2 ? 30 : 60,
+  }));
+  const t0 = performance.now();
+  const results = await probeAll(
+    (h, p, s) => (p % 4 === 0 ? quick(h, p, s) : never(h, p, s)),
+    targets,
+    64,
+  );
+  const ms = performance.now() - t0;
+  for (const [i, r] of results.entries()) {
+    if (targets[i].port % 4 === 0) assert.equal(r.status, "healthy");
+    else {
+      assert.equal(r.error, "timeout");
+      assert.equal(r.message, `no answer within ${targets[i].timeoutMs} ms`);
+      assert.ok(
+        r.latencyMs >= targets[i].timeoutMs - 1,
+        `${r.latencyMs} < ${targets[i].timeoutMs}`,
+      );
+    }
+  }
+  // 200 targets, 64 at a time, timeouts of 30 and 60 ms: a few waves, not the sum of timeouts.
+  assert.ok(ms < 1000, `${ms} ms`);
+  // Deno's test sanitizer fails this test if a timer is still pending here.
+});
