@@ -25,7 +25,7 @@
  * @module
  */
 
-import { sanitizeLine, SecretBlockSanitizer } from "./sanitize.ts";
+import { sanitizeLine } from "./sanitize.ts";
 
 /** Keys tested for secrecy before the cache is cleared. */
 const _KEY_CACHE_LIMIT = 4096;
@@ -141,68 +141,6 @@ export function isJsonLine(line: string): boolean {
   const first = line.charCodeAt(a);
   const last = line.charCodeAt(b);
   return (first === 123 && last === 125) || (first === 91 && last === 93);
-}
-
-/**
- * The sanitize step for `jsonl-preserve`: JSON lines through
- * {@linkcode sanitizeJsonLine}, other lines through a `SecretBlockSanitizer`
- * (multi-line private-key blocks included), in order.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { JsonlSanitizer } from "./jsonl.ts";
- * const s = new JsonlSanitizer(0, () => {});
- * const out = s.process(['{"token":"abc","n":1}', "plain from 10.0.0.1"]);
- * assert.ok(out.join("|") === '{"token":"[REDACTED]","n":1}|plain from [IP]');
- * ```
- */
-export class JsonlSanitizer {
-  #suffix: number;
-  #extra: ((line: string) => string) | undefined;
-  #text: SecretBlockSanitizer;
-
-  /**
-   * Creates a JSONL sanitizer.
-   *
-   * @param preserveIdSuffix as for `sanitizeLine`.
-   * @param onSwallowed called with the number of lines swallowed by key blocks (dropped).
-   * @param extra custom rewriting (custom sanitize rules), applied after the built-in rules.
-   */
-  constructor(
-    preserveIdSuffix: number,
-    onSwallowed: (count: number) => void,
-    extra?: (line: string) => string,
-  ) {
-    this.#suffix = preserveIdSuffix;
-    this.#extra = extra;
-    this.#text = new SecretBlockSanitizer(preserveIdSuffix, onSwallowed, extra);
-  }
-
-  /**
-   * Sanitizes a batch; returns the output batch (the same array, rewritten in place,
-   * as `SecretBlockSanitizer.process` does).
-   */
-  process(batch: string[]): string[] {
-    let text: string[] | undefined = undefined;
-    const out: string[] = [];
-    for (let i = 0; i < batch.length; i++) {
-      const line = batch[i];
-      if (isJsonLine(line)) {
-        if (text !== undefined) {
-          for (const t of this.#text.process(text)) out.push(t);
-          text = undefined;
-        }
-        out.push(sanitizeJsonLine(line, this.#suffix, this.#extra));
-      } else (text ??= []).push(line);
-    }
-    if (text !== undefined) {
-      for (const t of this.#text.process(text)) out.push(t);
-    }
-    for (let i = 0; i < out.length; i++) batch[i] = out[i];
-    batch.length = out.length;
-    return batch;
-  }
 }
 
 function _asText(line: string, preserveIdSuffix: number, extra?: (s: string) => string): string {
