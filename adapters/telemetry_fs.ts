@@ -325,12 +325,7 @@ async function _readStore(
       return await _withLock(dir, options, () => _readStore(dir, options, true));
     } catch (err) {
       // E.g. a read-only directory: still no crash, just no move.
-      _warn(
-        options,
-        `${file} is not a trimlog telemetry store (${problem!}) and could not be moved aside (${
-          _code(err) ?? err
-        }); starting a fresh store`,
-      );
+      _warn(options, _notMovedAside(file, problem!, err));
       return createTelemetryStore();
     }
   }
@@ -343,14 +338,15 @@ async function _readStore(
     );
   } catch (err) {
     if (_code(err) === "ENOENT") return createTelemetryStore();
-    _warn(
-      options,
-      `${file} is not a trimlog telemetry store (${problem!}) and could not be moved aside (${
-        _code(err) ?? err
-      }); starting a fresh store`,
-    );
+    _warn(options, _notMovedAside(file, problem!, err));
   }
   return createTelemetryStore();
+}
+
+function _notMovedAside(file: string, problem: string, err: unknown): string {
+  return `${file} is not a trimlog telemetry store (${problem}) and could not be moved aside (${
+    _code(err) ?? err
+  }); starting a fresh store`;
 }
 
 /** Serialize with one entry per line: compact, yet readable and diffable. */
