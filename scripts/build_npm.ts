@@ -379,18 +379,7 @@ function _rewriteSpecifiers(rel: string, dts: string): string {
       edits.push([lit.getStart(sf), lit.getEnd(), JSON.stringify(s.slice(0, -3) + ".js")]);
     }
   };
-  const visit = (node: ts.Node): void => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) fix(node.moduleSpecifier);
-    else if (
-      ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) &&
-      ts.isStringLiteral(node.argument.literal)
-    ) fix(node.argument.literal);
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
+  _forEachSpecifier(sf, fix);
   let out = dts;
   for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) {
     out = out.slice(0, start) + text + out.slice(end);
@@ -413,23 +402,29 @@ function _checkEmitted(files: ReadonlyMap<string, string>, problems: string[]): 
         problems.push(`npm/${path}:${line}: "${s}" does not name a file of the package`);
       }
     };
-    const visit = (node: ts.Node): void => {
-      if (
-        (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-        node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)
-      ) check(node.moduleSpecifier);
-      else if (
-        ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-        node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])
-      ) check(node.arguments[0]);
-      else if (
-        ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) &&
-        ts.isStringLiteral(node.argument.literal)
-      ) check(node.argument.literal);
-      ts.forEachChild(node, visit);
-    };
-    visit(sf);
+    _forEachSpecifier(sf, check);
   }
+}
+
+/** Calls `fn` with every literal module specifier of an emitted file: `import`/`export … from`,
+ * `import("…")` and `import("…")` types. */
+function _forEachSpecifier(sf: ts.SourceFile, fn: (lit: ts.StringLiteralLike) => void): void {
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)
+    ) fn(node.moduleSpecifier);
+    else if (
+      ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])
+    ) fn(node.arguments[0]);
+    else if (
+      ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) fn(node.argument.literal);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
 }
 
 function _binWrapper(command: string, module: string): string {
