@@ -29,7 +29,7 @@ import {
   tryRecordTelemetry,
 } from "../adapters/telemetry_fs.ts";
 import { parseTelemetryStore, type TelemetryStore } from "../trim/telemetry.ts";
-import type { TrimResult } from "../trim/types.ts";
+import { trimResult } from "./telemetry_helpers.ts";
 
 const root = mkdtempSync(join(tmpdir(), "trim-telemetry-hardening-"));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -41,26 +41,8 @@ const freshDir = () => {
 };
 const quiet = { onWarning: () => {} };
 
-function result(inputTokens: number, outputTokens: number): TrimResult {
-  return {
-    stats: {
-      inputLines: 3,
-      outputLines: 1,
-      inputWords: 9,
-      outputWords: 3,
-      inputBytes: 60,
-      outputBytes: 20,
-      droppedLines: 2,
-      duplicateLines: 0,
-      hiddenInternalStackLines: 0,
-    },
-    inputTokens,
-    outputTokens,
-    savedTokens: inputTokens - outputTokens,
-    savingsPercent: Math.round((1000 * (inputTokens - outputTokens)) / inputTokens) / 10,
-    detectedFormat: "node",
-  };
-}
+const result = (inputTokens: number, outputTokens: number) =>
+  trimResult(inputTokens, outputTokens, "node");
 
 function assertValidStore(store: TelemetryStore): void {
   const parsed = parseTelemetryStore(JSON.parse(JSON.stringify(store)));

@@ -6,14 +6,7 @@ import {
   MULTILINE_MAX_BYTES,
   MULTILINE_MAX_LINES,
 } from "../trim/multiline.ts";
-import {
-  GO_PANIC,
-  JAVA_SPRING,
-  NODE_ECONNREFUSED,
-  PLAIN,
-  PYTHON_CHAINED,
-  RUST_BACKTRACE,
-} from "./stack_samples.ts";
+import { PLAIN, TRACES } from "./stack_samples.ts";
 
 const enc = new TextEncoder();
 const bytesOf = (g: string[]) => g.reduce((n, l) => n + enc.encode(l).length + 1, 0);
@@ -100,11 +93,7 @@ test("push() returns completed groups; flush() returns a held-back blank line", 
 });
 
 const POOL = [
-  ...JAVA_SPRING,
-  ...PYTHON_CHAINED,
-  ...NODE_ECONNREFUSED,
-  ...GO_PANIC,
-  ...RUST_BACKTRACE,
+  ...TRACES.flat(),
   ...PLAIN,
   "",
   "   ",

@@ -11,16 +11,8 @@ import {
   isContinuationLine,
 } from "../trim/multiline.ts";
 import { isInternalFrame, isStackFrame, reduceStackGroup, stackSignature } from "../trim/stack.ts";
-import {
-  GO_PANIC,
-  JAVA_SPRING,
-  NODE_ECONNREFUSED,
-  PLAIN,
-  PYTHON_CHAINED,
-  RUST_BACKTRACE,
-} from "./stack_samples.ts";
+import { PLAIN, TRACES } from "./stack_samples.ts";
 
-const TRACES = [JAVA_SPRING, PYTHON_CHAINED, NODE_ECONNREFUSED, GO_PANIC, RUST_BACKTRACE];
 const LOG_LINES = [
   ...PLAIN,
   "2024-05-14T09:12:03.120Z INFO  [worker-3] job=sync-orders status=ok duration=118ms rows=2048",

@@ -18,6 +18,7 @@ import {
   PYTHON_CHAINED,
   RUST_BACKTRACE,
   RUST_SHORT,
+  TRACES,
 } from "./stack_samples.ts";
 
 const MARKER = /^\[\.\.\. \d+ (more application stack frames|internal frames hidden) \.\.\.\]$/;
@@ -313,11 +314,7 @@ test("isStackFrame / isInternalFrame on single lines", () => {
 });
 
 const POOL = [
-  ...JAVA_SPRING,
-  ...PYTHON_CHAINED,
-  ...NODE_ECONNREFUSED,
-  ...GO_PANIC,
-  ...RUST_BACKTRACE,
+  ...TRACES.flat(),
   ...PLAIN,
   "",
   "\tat com.acme.A.b(A.java:1)",

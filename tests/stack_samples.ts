@@ -167,3 +167,12 @@ export const PLAIN: string[] = [
   "    at least 3 retries left",
   "Step 4/12 : RUN make build",
 ];
+
+/** The full traces above, one per language (not the short `RUST_SHORT`). */
+export const TRACES: string[][] = [
+  JAVA_SPRING,
+  PYTHON_CHAINED,
+  NODE_ECONNREFUSED,
+  GO_PANIC,
+  RUST_BACKTRACE,
+];

@@ -28,33 +28,15 @@ import {
   createTelemetryStore,
   type TelemetryStore,
 } from "../trim/telemetry.ts";
-import type { TrimResult } from "../trim/types.ts";
+import { trimResult } from "./telemetry_helpers.ts";
 
 const root = mkdtempSync(join(tmpdir(), "trim-telemetry-fs-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 let counter = 0;
 const freshDir = () => join(root, `d${counter++}`); // not created: the adapter creates it
 
-function result(inputTokens: number, outputTokens: number): TrimResult {
-  return {
-    stats: {
-      inputLines: 1,
-      outputLines: 1,
-      inputWords: 1,
-      outputWords: 1,
-      inputBytes: 1,
-      outputBytes: 1,
-      droppedLines: 0,
-      duplicateLines: 0,
-      hiddenInternalStackLines: 0,
-    },
-    inputTokens,
-    outputTokens,
-    savedTokens: inputTokens - outputTokens,
-    savingsPercent: Math.round((1000 * (inputTokens - outputTokens)) / inputTokens) / 10,
-    detectedFormat: "go",
-  };
-}
+const result = (inputTokens: number, outputTokens: number) =>
+  trimResult(inputTokens, outputTokens, "go");
 
 function warnings(): { list: string[]; onWarning: (m: string) => void } {
   const list: string[] = [];

@@ -14,28 +14,7 @@ import {
   type TelemetryEntry,
 } from "../trim/telemetry.ts";
 import type { TrimResult } from "../trim/types.ts";
-
-function result(inputTokens: number, outputTokens: number, detectedFormat?: string): TrimResult {
-  const savedTokens = Math.max(0, inputTokens - outputTokens);
-  return {
-    stats: {
-      inputLines: 1,
-      outputLines: 1,
-      inputWords: 1,
-      outputWords: 1,
-      inputBytes: 1,
-      outputBytes: 1,
-      droppedLines: 0,
-      duplicateLines: 0,
-      hiddenInternalStackLines: 0,
-    },
-    inputTokens,
-    outputTokens,
-    savedTokens,
-    savingsPercent: inputTokens ? Math.round((1000 * savedTokens) / inputTokens) / 10 : 0,
-    detectedFormat,
-  };
-}
+import { trimResult as result } from "./telemetry_helpers.ts";
 
 const T0 = new Date("2025-03-01T12:00:00Z");
 
