@@ -121,12 +121,23 @@ export function healthBody(report: Report, version: string, now: Date = new Date
   };
 }
 
-const _serialized = new WeakMap<Report, { version: string; head: string; healthy: boolean }>();
+interface _Serialized {
+  version: string;
+  head: string;
+  healthy: boolean;
+  /** The last full text, for responses made in the same millisecond (`ms`). */
+  ms: number;
+  text: string;
+}
+
+const _serialized = new WeakMap<Report, _Serialized>();
 
 /**
  * The `/health` body as compact JSON text, and whether it is healthy. The part that depends
  * only on the round is serialized once per round and shared by every response it answers;
- * only the timestamp is appended per response.
+ * only the timestamp is appended, once per millisecond: the responses a round answers are
+ * mostly made in the same millisecond, and then share one string (one body in the heap, not
+ * one per response).
  *
  * A string, not bytes: hosts encode a string body straight into their write buffer, while a
  * `Uint8Array` body is copied into a fresh `ArrayBuffer` per response (Fetch's "extract a
@@ -153,11 +164,13 @@ export function serializeHealth(
   if (s === undefined || s.version !== version) {
     const { status, message, checks } = healthBody(report, version, now);
     const head = JSON.stringify({ status, message, checks });
-    s = { version, head: head.slice(0, -1), healthy: status === "healthy" };
+    s = { version, head: head.slice(0, -1), healthy: status === "healthy", ms: NaN, text: "" };
     _serialized.set(report, s);
   }
-  return {
-    healthy: s.healthy,
-    text: `${s.head},"timestamp":"${now.toISOString()}","version":${JSON.stringify(version)}}\n`,
-  };
+  const ms = now.getTime();
+  if (ms !== s.ms) {
+    s.ms = ms;
+    s.text = `${s.head},"timestamp":"${now.toISOString()}","version":${JSON.stringify(version)}}\n`;
+  }
+  return { healthy: s.healthy, text: s.text };
 }

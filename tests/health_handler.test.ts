@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { createHandler } from "../health/handler.ts";
 import { type HealthConfig, parseConfig } from "../health/config.ts";
 import { Monitor, type StateChange } from "../health/monitor.ts";
+import { serializeHealth } from "../health/body.ts";
 import type { Dialer } from "../health/probe.ts";
 import { VERSION } from "../health/version.ts";
 import { dial, freePort, openListener, silentListener, sleep } from "./health_helpers.ts";
@@ -237,6 +238,27 @@ test("handler: 100 concurrent /health requests share one probe round (over HTTP)
     await open.close();
     await server.shutdown();
   }
+});
+
+test("body: responses in the same millisecond share one text; each carries its own time", async () => {
+  const { monitor } = setup(
+    "checks: [{ host: h, port: 1 }, { host: h, port: 2 }]\n",
+    () => Promise.resolve(),
+  );
+  const report = await monitor.check();
+  const t = new Date("2026-11-21T10:00:00.123Z");
+  const a = serializeHealth(report, "1.0.0", t);
+  const b = serializeHealth(report, "1.0.0", new Date(t.getTime()));
+  assert.equal(a.text, b.text);
+  assert.equal(JSON.parse(a.text).timestamp, "2026-11-21T10:00:00.123Z");
+  const c = serializeHealth(report, "1.0.0", new Date(t.getTime() + 1));
+  assert.equal(JSON.parse(c.text).timestamp, "2026-11-21T10:00:00.124Z");
+  assert.equal(JSON.parse(serializeHealth(report, "2.0.0", t).text).version, "2.0.0");
+  // a new round gets its own body even within the same millisecond
+  const next = await monitor.check();
+  assert.notEqual(next, report);
+  assert.equal(JSON.parse(serializeHealth(next, "1.0.0", t).text).checks.length, 2);
+  assert.equal(serializeHealth(report, "1.0.0", t).text, a.text);
 });
 
 test("monitor: server.cache serves a fresh-enough round", async () => {

@@ -9,8 +9,9 @@ DUR=${DUR:-10s}
 SOAK=${SOAK:-60}
 if [ "${1:-}" = quick ]; then DUR=5s; SOAK=20; fi
 PORT=${PORT:-18888}
-# V8 flags porthealth runs with (the same as `deno task serve` / `deno task compile`).
+# What porthealth runs as: the bundle and V8 flags of `deno task serve` / `deno task compile`.
 PH_FLAGS=${PH_FLAGS:---v8-flags=--max-semi-space-size=1,--optimize-for-size}
+PH_PROGRAM=${PH_PROGRAM:-dist/porthealth.js}
 TMP=$(mktemp -d)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$TMP"; }
@@ -25,12 +26,13 @@ start() {
   FX=$!; PIDS+=("$FX")
   until grep -q ready "$TMP/$name.fixture" 2>/dev/null; do sleep 0.1; done
   [ -n "${CACHE:-}" ] && sed -i "s/^server: { \(.*\) }$/server: { \1, cache: $CACHE }/" "$TMP/$name.yaml"
-  "$DENO" run -A $PH_FLAGS serve.ts --config "$TMP/$name.yaml" >"$TMP/$name.log" &
+  "$DENO" run -A $PH_FLAGS "$PH_PROGRAM" --config "$TMP/$name.yaml" >"$TMP/$name.log" &
   PH=$!; PIDS+=("$PH")
   until curl -fs "http://127.0.0.1:$PORT/live" >/dev/null 2>&1; do sleep 0.1; done
 }
 stop() { kill "$PH" "$FX"; wait "$PH" "$FX" 2>/dev/null || true; }
 
+[ "$PH_PROGRAM" = dist/porthealth.js ] && "$DENO" task -q build:porthealth
 echo "== machine: $(nproc) cores, $(uname -sr), deno $("$DENO" --version | head -1 | cut -d' ' -f2), $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2)"
 
 echo "== load average now: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews every figure)"

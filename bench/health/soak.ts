@@ -262,8 +262,7 @@ async function scenario(mode: "faults" | "ulimit", seconds: number) {
       DENO,
       "run",
       "-A",
-      _serveV8Flags(),
-      "serve.ts",
+      ..._served(),
       "--config",
       cfg,
     ];
@@ -491,11 +490,17 @@ if (args.has("targets")) {
   Deno.exit(ok ? 0 : 1);
 }
 
-// The V8 flags of `deno task serve` (and `deno task compile`), so the soak measures what ships.
-function _serveV8Flags(): string {
+// What `deno task serve` runs (and `deno task compile` builds on): its V8 flags and the
+// bundle, built here with the build:porthealth task, so the soak measures what ships.
+function _served(): string[] {
   const tasks =
     JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url))).tasks;
-  const flag = /--v8-flags=\S+/.exec(String(tasks.serve))?.[0];
+  const words = String(tasks.serve).split(" ");
+  const flag = words.find((w) => w.startsWith("--v8-flags="));
   if (!flag) throw new Error("deno.json: the serve task has no --v8-flags");
-  return flag;
+  const program = words[words.length - 1];
+  const built = new Deno.Command(DENO, { args: ["task", "-q", "build:porthealth"], cwd: ROOT })
+    .outputSync();
+  if (!built.success) throw new Error(`deno task build:porthealth failed (exit ${built.code})`);
+  return [flag, program];
 }
