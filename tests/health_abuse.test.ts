@@ -15,6 +15,14 @@ import { fileURLToPath } from "node:url";
 import { type OpenListener, openListener, sleep } from "./health_helpers.ts";
 
 const SERVE = fileURLToPath(new URL("../serve.ts", import.meta.url));
+// the V8 flags of `deno task serve` (deno.json), so the abuse runs what ships
+const _SERVE_V8_FLAGS: string = (() => {
+  const task = JSON.parse(Deno.readTextFileSync(new URL("../deno.json", import.meta.url))).tasks
+    .serve as string;
+  const flag = task.split(" ").find((w) => w.startsWith("--v8-flags="));
+  if (flag === undefined) throw new Error("deno.json: the serve task has no --v8-flags");
+  return flag;
+})();
 const GOOD = `Basic ${btoa("ops:s3cret")}`;
 const SECONDS = Number(Deno.env.get("ABUSE_SECONDS") ?? 8);
 const enc = new TextEncoder();
@@ -30,13 +38,12 @@ class Server {
   constructor(yaml: string, openFiles?: number) {
     this.#path = Deno.makeTempFileSync({ prefix: "porthealth-abuse-", suffix: ".yaml" });
     Deno.writeTextFileSync(this.#path, yaml);
-    // the V8 flags of `deno task serve`
     const deno = [
       Deno.execPath(),
       "run",
       "-A",
       "--no-check",
-      "--v8-flags=--max-semi-space-size=1",
+      _SERVE_V8_FLAGS,
       SERVE,
       "--config",
       this.#path,

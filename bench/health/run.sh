@@ -10,7 +10,7 @@ SOAK=${SOAK:-60}
 if [ "${1:-}" = quick ]; then DUR=5s; SOAK=20; fi
 PORT=${PORT:-18888}
 # What porthealth runs as: the bundle and V8 flags of `deno task serve` / `deno task compile`.
-PH_FLAGS=${PH_FLAGS:---v8-flags=--max-semi-space-size=1,--optimize-for-size}
+PH_FLAGS=${PH_FLAGS:-$(grep -o '"serve": "[^"]*' deno.json | grep -o -- '--v8-flags=[^ ]*')}
 PH_PROGRAM=${PH_PROGRAM:-dist/porthealth.js}
 TMP=$(mktemp -d)
 PIDS=()
