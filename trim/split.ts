@@ -56,8 +56,16 @@ export interface SplitObserver {
  */
 export class LineSplitter {
   #decoder = new TextDecoder("utf-8");
+  /** The current line while it is at most `limit` characters long (raw, `\r` included). */
   #partial = "";
-  #overflow = false;
+  /** Whether the current line has grown beyond `limit` (see {@linkcode LineSplitter.#grow}). */
+  #long = false;
+  /** Of a long line: its first `limit + 1` raw characters, metered when the line ends. */
+  #head = "";
+  /** Of a long line: the rewrite being read (text after its last `\r`), first `limit + 1` chars. */
+  #seg = "";
+  /** Of a long line: the last non-empty rewrite before `#seg`, first `limit + 1` chars. */
+  #prev = "";
   #limit: number;
   #clean: boolean;
   /** Beyond the cut of the current overlong line, not metered yet (< `_DISCARD_BLOCK`). */
@@ -103,52 +111,87 @@ export class LineSplitter {
   flush(out: string[]): void {
     const rest = this.#decoder.decode();
     if (rest) this.#take(rest, out);
-    if (this.#partial.length > 0 || this.#overflow) this.#emit(this.#partial, out);
+    if (this.#long) this.#endLong(out);
+    else if (this.#partial.length > 0) this.#emit(this.#partial, out);
     this.#partial = "";
-    this.#overflow = false;
   }
 
   #take(text: string, out: string[]): void {
     let start = 0;
     let nl = text.indexOf("\n");
-    if (nl >= 0 && this.#partial.length > 0) {
-      this.#emit(this.#append(text.slice(0, nl)), out);
-      start = nl + 1;
-      nl = text.indexOf("\n", start);
-    }
     while (nl >= 0) {
-      const len = nl - start;
-      if (len > this.#limit) {
-        this.#overflow = true;
-        this.#discard(text.slice(start + this.#limit + 1, nl));
-        this.#emit(text.slice(start, start + this.#limit + 1), out);
+      if (this.#long || this.#partial.length > 0 || nl - start > this.#limit) {
+        this.#grow(text.slice(start, nl));
+        if (this.#long) this.#endLong(out);
+        else {
+          const line = this.#partial;
+          this.#partial = "";
+          this.#emit(line, out);
+        }
       } else {
         this.#emit(text.slice(start, nl), out);
       }
       start = nl + 1;
       nl = text.indexOf("\n", start);
     }
-    if (start < text.length) this.#partial = this.#append(start === 0 ? text : text.slice(start));
+    if (start < text.length) this.#grow(start === 0 ? text : text.slice(start));
   }
 
-  /** Append to the pending partial line, keeping it bounded. */
-  #append(piece: string): string {
-    let p = this.#partial.length === 0 ? piece : this.#partial + piece;
-    this.#partial = "";
-    if (p.length > this.#limit) {
-      // A progress bar that never ends its line: keep only the current rewrite.
-      const cr = p.lastIndexOf("\r", p.length - 2);
-      if (cr >= 0 && !this.#overflow) {
-        this.#observer?.rawText(p.slice(0, cr + 1));
-        p = p.slice(cr + 1);
+  /**
+   * Add a piece of the current line. Up to `limit` characters it is kept whole. Beyond,
+   * the line is long, and two things are kept apart so that neither depends on where
+   * chunks split the line: what is metered (its first `limit + 1` raw characters, then
+   * fixed-size blocks, see {@linkcode LineSplitter.#discard}), and what is shown: the
+   * final `\r` rewrite, as for any line, of which at most `limit + 1` characters are kept.
+   */
+  #grow(piece: string): void {
+    if (!this.#long) {
+      const p = this.#partial.length === 0 ? piece : this.#partial + piece;
+      if (p.length <= this.#limit) {
+        this.#partial = p;
+        return;
       }
-      if (p.length > this.#limit) {
-        this.#overflow = true;
-        this.#discard(p.slice(this.#limit + 1));
-        p = p.slice(0, this.#limit + 1);
-      }
+      this.#long = true;
+      this.#partial = "";
+      this.#head = p.slice(0, this.#limit + 1);
+      this.#discard(p.slice(this.#limit + 1));
+      this.#seg = "";
+      this.#prev = "";
+      this.#rewrites(p);
+      return;
     }
-    return p;
+    this.#discard(piece);
+    this.#rewrites(piece);
+  }
+
+  /** Follow the `\r` rewrites of a long line through `text`. */
+  #rewrites(text: string): void {
+    let from = 0;
+    let cr = text.indexOf("\r");
+    while (cr >= 0) {
+      this.#segAppend(text, from, cr);
+      if (this.#seg.length > 0) this.#prev = this.#seg;
+      this.#seg = "";
+      from = cr + 1;
+      cr = text.indexOf("\r", from);
+    }
+    this.#segAppend(text, from, text.length);
+  }
+
+  #segAppend(text: string, from: number, to: number): void {
+    const room = this.#limit + 1 - this.#seg.length;
+    if (to <= from || room <= 0) return;
+    this.#seg += to - from > room ? text.slice(from, from + room) : text.slice(from, to);
+  }
+
+  /** A long line ended: meter its head, show its final rewrite (cut when still too long). */
+  #endLong(out: string[]): void {
+    const shown = this.#seg.length > 0 ? this.#seg : this.#prev;
+    const head = this.#head;
+    this.#long = false;
+    this.#head = this.#seg = this.#prev = "";
+    this.#meterLine(head);
+    out.push(shown.length > this.#limit && this.#clean ? cleanCut(shown) : shown);
   }
 
   /**
@@ -165,11 +208,8 @@ export class LineSplitter {
     this.#discarded = pending;
   }
 
-  #emit(raw: string, out: string[]): void {
-    if (this.#discarded.length > 0) {
-      this.#observer?.rawText(this.#discarded);
-      this.#discarded = "";
-    }
+  /** Meter one complete line (its raw text, or the head of a long one) and count it. */
+  #meterLine(raw: string): void {
     const meter = this.#meter;
     if (meter !== undefined) {
       meter.add(raw);
@@ -178,10 +218,16 @@ export class LineSplitter {
       this.#observer.rawText(raw);
       this.#observer.line();
     }
-    let line = raw.indexOf("\r") < 0 ? raw : resolveCarriageReturns(raw);
-    if (this.#overflow && this.#clean) line = cleanCut(line);
-    this.#overflow = false;
-    out.push(line);
+    if (this.#discarded.length > 0) {
+      this.#observer?.rawText(this.#discarded);
+      this.#discarded = "";
+    }
+  }
+
+  /** A line of at most `limit` characters: metered as read, shown with `\r` resolved. */
+  #emit(raw: string, out: string[]): void {
+    this.#meterLine(raw);
+    out.push(raw.indexOf("\r") < 0 ? raw : resolveCarriageReturns(raw));
   }
 
   /** Lines completed so far (counted here when a meter is attached). */
