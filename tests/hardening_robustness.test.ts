@@ -16,6 +16,7 @@ import { TFIDF_MAP_LIMIT } from "../trim/constants.ts";
 import { CUT_SUFFIX, HARD_MAX_LINE_CHARS } from "../trim/split.ts";
 import type { TrimOptions, TrimResult } from "../trim/types.ts";
 import { assertAccounting } from "./accounting.ts";
+import { chunked } from "./chunked.ts";
 
 const enc = new TextEncoder();
 
@@ -112,19 +113,6 @@ const options: fc.Arbitrary<TrimOptions> = fc.record({
   preserveIdSuffix: fc.integer({ min: 0, max: 16 }),
   outputFormat: fc.constantFrom("text", "jsonl-preserve"),
 }, { requiredKeys: [] }) as fc.Arbitrary<TrimOptions>;
-
-/** Splits bytes at the given cut points (any position, mid-character too). */
-function chunked(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-  const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-  const out: Uint8Array[] = [];
-  let from = 0;
-  for (const c of at) {
-    out.push(bytes.subarray(from, c));
-    from = c;
-  }
-  out.push(bytes.subarray(from));
-  return out;
-}
 
 test("never throws: random bytes, invalid UTF-8, NUL, mixed CRLF/CR, any chunking, any options (500 runs)", async () => {
   await fc.assert(

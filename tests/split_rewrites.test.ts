@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { cleanCut, LineSplitter, resolveCarriageReturns } from "../trim/split.ts";
+import { chunked } from "./chunked.ts";
 
 interface Split {
   lines: string[];
@@ -38,18 +39,6 @@ function reference(text: string, limit: number, clean: boolean): string[] {
   });
 }
 
-function chunks(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-  const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-  const out: Uint8Array[] = [];
-  let from = 0;
-  for (const c of at) {
-    out.push(bytes.subarray(from, c));
-    from = c;
-  }
-  out.push(bytes.subarray(from));
-  return out;
-}
-
 // Lines of words, `\r` rewrites (also doubled and trailing), CRLF, non-ASCII.
 const piece = fc.constantFrom("a", "bc", " ", "\r", "\r\r", "é", "😀", "progress 50%", "\r\n", "x");
 const line = fc.array(piece, { maxLength: 24 }).map((p) => p.join(""));
@@ -69,7 +58,7 @@ test("split: shown lines follow the reference under any chunking; metering too",
         // every raw character is metered once: a long line's head, then its blocks
         assert.equal(whole.metered.join(""), t.replaceAll("\n", ""));
         assert.equal(whole.counted, whole.lines.length);
-        const parts = split(chunks(bytes, cuts), limit, clean);
+        const parts = split(chunked(bytes, cuts), limit, clean);
         assert.deepEqual(parts, whole);
       },
     ),
