@@ -13,16 +13,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { type OpenListener, openListener, sleep } from "./health_helpers.ts";
+import { serveV8Flags } from "../bench/health/served.ts";
 
 const SERVE = fileURLToPath(new URL("../serve.ts", import.meta.url));
-// the V8 flags of `deno task serve` (deno.json), so the abuse runs what ships
-const _SERVE_V8_FLAGS: string = (() => {
-  const task = JSON.parse(Deno.readTextFileSync(new URL("../deno.json", import.meta.url))).tasks
-    .serve as string;
-  const flag = task.split(" ").find((w) => w.startsWith("--v8-flags="));
-  if (flag === undefined) throw new Error("deno.json: the serve task has no --v8-flags");
-  return flag;
-})();
+// the V8 flags of `deno task serve`, so the abuse runs what ships
+const _SERVE_V8_FLAGS = serveV8Flags();
 const GOOD = `Basic ${btoa("ops:s3cret")}`;
 const SECONDS = Number(Deno.env.get("ABUSE_SECONDS") ?? 8);
 const enc = new TextEncoder();

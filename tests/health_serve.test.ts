@@ -5,26 +5,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { freePort, openListener, silentListener, sleep } from "./health_helpers.ts";
+import { buildPorthealth } from "../bench/health/served.ts";
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SERVE = fileURLToPath(new URL("../serve.ts", import.meta.url));
 
 let _bundle: Promise<string> | undefined;
 
-/** Build the porthealth bundle with the exact command of deno.json's build:porthealth task. */
+/** The bundle of `deno task serve`, built once into a temporary directory. */
 function bundle(): Promise<string> {
-  return _bundle ??= (async () => {
-    const tasks = JSON.parse(Deno.readTextFileSync(`${ROOT}/deno.json`)).tasks;
-    const words: string[] = tasks["build:porthealth"].split(" ");
-    assert.equal(words[0], "deno");
-    const out = `${Deno.makeTempDirSync({ prefix: "porthealth-bundle-" })}/porthealth.js`;
-    const at = words.indexOf("--output");
-    assert.ok(at > 0, "build:porthealth names its --output");
-    words[at + 1] = out;
-    const r = await new Deno.Command(Deno.execPath(), { args: words.slice(1), cwd: ROOT }).output();
-    assert.equal(r.code, 0, new TextDecoder().decode(r.stderr));
-    return out;
-  })();
+  return _bundle ??= buildPorthealth(
+    `${Deno.makeTempDirSync({ prefix: "porthealth-bundle-" })}/porthealth.js`,
+  );
 }
 
 const PROGRAMS: [string, () => Promise<string>][] = [

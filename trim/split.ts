@@ -111,9 +111,7 @@ export class LineSplitter {
   flush(out: string[]): void {
     const rest = this.#decoder.decode();
     if (rest) this.#take(rest, out);
-    if (this.#long) this.#endLong(out);
-    else if (this.#partial.length > 0) this.#emit(this.#partial, out);
-    this.#partial = "";
+    if (this.#long || this.#partial.length > 0) this.#endLine(out);
   }
 
   #take(text: string, out: string[]): void {
@@ -122,12 +120,7 @@ export class LineSplitter {
     while (nl >= 0) {
       if (this.#long || this.#partial.length > 0 || nl - start > this.#limit) {
         this.#grow(text.slice(start, nl));
-        if (this.#long) this.#endLong(out);
-        else {
-          const line = this.#partial;
-          this.#partial = "";
-          this.#emit(line, out);
-        }
+        this.#endLine(out);
       } else {
         this.#emit(text.slice(start, nl), out);
       }
@@ -184,8 +177,15 @@ export class LineSplitter {
     this.#seg += to - from > room ? text.slice(from, from + room) : text.slice(from, to);
   }
 
-  /** A long line ended: meter its head, show its final rewrite (cut when still too long). */
-  #endLong(out: string[]): void {
+  /** The line built up by {@linkcode LineSplitter.#grow} ended. */
+  #endLine(out: string[]): void {
+    if (!this.#long) {
+      const line = this.#partial;
+      this.#partial = "";
+      this.#emit(line, out);
+      return;
+    }
+    // A long line: meter its head, show its final rewrite (cut when still too long).
     const shown = this.#seg.length > 0 ? this.#seg : this.#prev;
     const head = this.#head;
     this.#long = false;

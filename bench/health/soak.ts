@@ -17,6 +17,7 @@
 // failed requests are wrk's socket errors (connect, read, write, timeout) only.
 
 import { type Acceptor, openAcceptor, silentListener } from "./listeners.ts";
+import { buildPorthealth, serveV8Flags } from "./served.ts";
 
 const args = new Map<string, string>();
 for (let i = 0; i < Deno.args.length; i++) {
@@ -123,6 +124,10 @@ async function targets() {
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const DENO = Deno.execPath();
+
+// The bundle `deno task serve` runs, built once per soak.
+let _bundle: Promise<string> | undefined;
+const bundle = () => _bundle ??= buildPorthealth();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 class Proc {
@@ -262,7 +267,8 @@ async function scenario(mode: "faults" | "ulimit", seconds: number) {
       DENO,
       "run",
       "-A",
-      ..._served(),
+      serveV8Flags(),
+      await bundle(),
       "--config",
       cfg,
     ];
@@ -488,19 +494,4 @@ if (args.has("targets")) {
   let ok = true;
   for (const m of modes) ok = (await scenario(m, seconds)) && ok;
   Deno.exit(ok ? 0 : 1);
-}
-
-// What `deno task serve` runs (and `deno task compile` builds on): its V8 flags and the
-// bundle, built here with the build:porthealth task, so the soak measures what ships.
-function _served(): string[] {
-  const tasks =
-    JSON.parse(Deno.readTextFileSync(new URL("../../deno.json", import.meta.url))).tasks;
-  const words = String(tasks.serve).split(" ");
-  const flag = words.find((w) => w.startsWith("--v8-flags="));
-  if (!flag) throw new Error("deno.json: the serve task has no --v8-flags");
-  const program = words[words.length - 1];
-  const built = new Deno.Command(DENO, { args: ["task", "-q", "build:porthealth"], cwd: ROOT })
-    .outputSync();
-  if (!built.success) throw new Error(`deno task build:porthealth failed (exit ${built.code})`);
-  return [flag, program];
 }
