@@ -28,7 +28,7 @@
  * @module
  */
 
-import { generateLog, type GenResult, parseFlags, readMeta } from "./gen.ts";
+import { generateLog, type GenResult, parseFlags, readMeta } from "../scripts/gen_log.ts";
 
 /** The peer tool, pinned. */
 export const PEER = "logstrip@1.12.0";

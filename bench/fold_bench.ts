@@ -1,7 +1,7 @@
 /**
  * Micro-benchmark of the fold-side steps on a realistic stream of sanitized lines.
  *
- * Lines: the first `--mb` MB of a generated bench log (bench/gen.ts) plus every
+ * Lines: the first `--mb` MB of a generated bench log (scripts/gen_log.ts) plus every
  * loghub sample under /work/shared/corpora/loghub when present, sanitized once
  * (not timed). Timed: `Folder.push` over 1,000-line batches, best of `--runs`.
  *

@@ -17,7 +17,7 @@
 // failed requests are wrk's socket errors (connect, read, write, timeout) only.
 
 import { type Acceptor, openAcceptor, silentListener } from "./listeners.ts";
-import { buildPorthealth, serveV8Flags } from "./served.ts";
+import { buildPorthealth, serveV8Flags } from "../../scripts/serve_task.ts";
 
 const args = new Map<string, string>();
 for (let i = 0; i < Deno.args.length; i++) {

@@ -1,0 +1,77 @@
+// The playground's run (playground/run.ts, what its Web Worker executes) in Deno: same output
+// and result as the core pipeline, progress up to the total, chunked output, abort.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { runPlayground } from "../../playground/run.ts";
+import { processLogStream, trimText } from "../../trim/process.ts";
+import { TrimError } from "../../trim/errors.ts";
+import type { TrimResult } from "../../trim/types.ts";
+
+const FIXTURE = new URL("../fixtures/ci_build.log", import.meta.url);
+
+async function collect(
+  blob: Blob,
+  aggressiveness?: "auto" | "low" | "aggressive",
+): Promise<{ output: string; result: TrimResult; progress: [number, number][] }> {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const progress: [number, number][] = [];
+  const result = await runPlayground(blob, {
+    aggressiveness,
+    onOutput: (c) => chunks.push(c.slice()),
+    onProgress: (read, total) => progress.push([read, total]),
+    progressIntervalMs: 0,
+  });
+  return { output: new TextDecoder().decode(await new Blob(chunks).bytes()), result, progress };
+}
+
+test("playground run: same output and result as the core pipeline, for each aggressiveness", async () => {
+  const bytes = await Deno.readFile(FIXTURE);
+  const text = new TextDecoder().decode(bytes);
+  for (const aggressiveness of ["auto", "low", "aggressive"] as const) {
+    const got = await collect(new Blob([bytes]), aggressiveness);
+    const want = await trimText(text, { aggressiveness });
+    assert.equal(got.output, want.output, aggressiveness);
+    assert.deepEqual(got.result, want.result, aggressiveness);
+    assert.ok(got.result.stats.outputLines < got.result.stats.inputLines);
+    const last = got.progress.at(-1)!;
+    assert.deepEqual(last, [bytes.byteLength, bytes.byteLength]);
+    for (let i = 1; i < got.progress.length; i++) {
+      assert.ok(got.progress[i][0] >= got.progress[i - 1][0], "progress never goes back");
+    }
+  }
+});
+
+test("playground run: a large input arrives in several output chunks, in order", async () => {
+  const lines: string[] = [];
+  for (let i = 0; i < 40_000; i++) {
+    lines.push(i % 7 === 0 ? `ERROR job ${i} failed: disk ${i % 13} full` : `step ${i} ok`);
+  }
+  const text = lines.join("\n") + "\n";
+  const got = await collect(new Blob([text]));
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  await processLogStream(ReadableStream.from([text]), {
+    write: (c: Uint8Array) => chunks.push(c.slice()),
+  });
+  assert.ok(chunks.length > 1, "the core writes several chunks");
+  assert.equal(got.output, new TextDecoder().decode(await new Blob(chunks).bytes()));
+  assert.ok(got.progress.length >= 1);
+});
+
+test("playground run: aborting ends the run with ABORTED after flushing partial output", async () => {
+  const controller = new AbortController();
+  let total = 0;
+  const line = "ERROR worker 7 crashed: connection reset by peer\nINFO retrying\n";
+  // About 13 MB: aborted once 1 MB has been read.
+  const endless = new Blob([line.repeat(200_000)]);
+  const run = runPlayground(endless, {
+    signal: controller.signal,
+    onOutput: (c) => total += c.byteLength,
+    onProgress: (read) => {
+      if (read > 1_000_000) controller.abort();
+    },
+    progressIntervalMs: 0,
+  });
+  await assert.rejects(run, (e) => e instanceof TrimError && e.code === "ABORTED");
+  assert.ok(total > 0, "partial output flushed");
+});

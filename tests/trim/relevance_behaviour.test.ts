@@ -1,0 +1,194 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { trimText } from "../../mod.ts";
+import type { TrimLineDecision, TrimOptions } from "../../mod.ts";
+import { assertAccounting } from "../_helpers/accounting.ts";
+
+async function run(text: string, options: TrimOptions = {}) {
+  const decisions = new Map<number, TrimLineDecision>();
+  const r = await trimText(text, {
+    ...options,
+    onDecision: (d) => void decisions.set(d.lineNumber, d),
+  });
+  assertAccounting(r.output, r.result);
+  return { ...r, decisions };
+}
+
+/** Distinct soft lines that never fold together. */
+const WORDS =
+  "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu amber coral denim ember"
+    .split(" ");
+const NOISE = WORDS.map((w) => `[INFO] served ${w}`);
+
+test("levels: low keeps INFO/DEBUG, medium keeps WARN not INFO, high drops pure warnings", async () => {
+  const log = "[INFO] started\n[DEBUG] cache\n[WARN] cache is cold\n[ERROR] db down\n";
+  const low = await run(log, { aggressiveness: "low" });
+  assert.ok(low.output.includes("[INFO] started") && low.output.includes("[DEBUG] cache"));
+  const medium = await run(log, { aggressiveness: "medium", contextBefore: 0 });
+  assert.ok(medium.output.includes("[WARN] cache is cold"));
+  assert.ok(!medium.output.includes("[INFO] started"));
+  const high = await run(log, { aggressiveness: "high", contextBefore: 0 });
+  assert.ok(
+    !high.output.includes("[WARN] cache is cold") && high.output.includes("[ERROR] db down"),
+  );
+  const aggressive = await run("[WARN] connection timeout to db\n[INFO] x\n", {
+    aggressiveness: "aggressive",
+    contextAfter: 0,
+  });
+  assert.ok(aggressive.output.includes("connection timeout"));
+});
+
+test("context: 3 lines before, 2 after an error, never twice; tail lines kept", async () => {
+  const lines = [
+    ...NOISE.slice(0, 10),
+    "[ERROR] payment failed",
+    ...NOISE.slice(10, 20),
+    "done: 1 failure",
+  ];
+  const { output, decisions } = await run(lines.join("\n"), { contextBefore: 3, contextAfter: 2 });
+  const out = output.split("\n");
+  const at = out.indexOf("[ERROR] payment failed");
+  assert.deepEqual(out.slice(at - 3, at), NOISE.slice(7, 10));
+  assert.deepEqual(out.slice(at + 1, at + 3), NOISE.slice(10, 12));
+  assert.equal(decisions.get(8)?.reason, "context-before");
+  assert.equal(decisions.get(12)?.reason, "context-after");
+  assert.equal(decisions.get(2)?.action, "drop");
+  assert.ok(output.includes("done: 1 failure"));
+  assert.equal(new Set(out).size, out.length, "no line twice");
+});
+
+test("context: the closing lines of the log are kept as its tail", async () => {
+  const log = [...NOISE, "[INFO] uploading artifacts", "[INFO] job finished with status 3"].join(
+    "\n",
+  );
+  const { output, decisions } = await run(log);
+  assert.ok(output.includes("job finished with status 3"));
+  assert.equal(decisions.get(32)?.reason, "tail-context");
+  assert.ok(!output.includes(NOISE[3]));
+});
+
+test("adaptive context: an isolated error gets a wider after-window; explicit contextAfter turns it off", async () => {
+  const log = [...NOISE.slice(0, 20), "[ERROR] boom", ...NOISE.slice(20)].join("\n");
+  const adaptive = await run(log);
+  const fixed = await run(log, { contextAfter: 2 });
+  const after = (o: string) => NOISE.slice(20).filter((l) => o.includes(l)).length;
+  assert.ok(after(adaptive.output) > after(fixed.output));
+});
+
+test("rootCause: restatements after a genuine error are dropped, kept when off", async () => {
+  const log = [
+    "src/main.rs:3:5: error[E0308]: mismatched types",
+    ...NOISE.slice(0, 8),
+    "error: aborting due to 2 previous errors",
+    ...NOISE.slice(8, 16),
+    "make: *** [Makefile:3: all] Error 2",
+    ...NOISE.slice(16, 24),
+    "make: *** [Makefile:3: all] Error 2",
+    ...NOISE,
+  ].join("\n");
+  const on = await run(log);
+  assert.ok(!on.output.includes("aborting due to"));
+  assert.equal(on.decisions.get(10)?.reason, "root-cause");
+  assert.equal(on.output.split("make: ***").length - 1, 1, "a named target is shown once");
+  const off = await run(log, { rootCause: false });
+  assert.ok(off.output.includes("aborting due to"));
+});
+
+test("severity, include, exclude and custom keep/ignore act on single lines", async () => {
+  const log = "[INFO] a\n[WARN] cache is cold\n[ERROR] x\nno level\n[DEBUG] heartbeat\n";
+  const sev = await run(log, { severity: "warn", aggressiveness: "low" });
+  assert.ok(!sev.output.includes("[INFO] a") && sev.output.includes("[WARN]"));
+  assert.ok(sev.output.includes("no level"));
+  assert.equal(sev.decisions.get(1)?.reason, "severity");
+  const inc = await run(log, { include: /x|a$/, aggressiveness: "low" });
+  assert.ok(inc.output.includes("[ERROR] x") && !inc.output.includes("no level"));
+  const keep = await run(log, { config: { keep: ["heartbeat"], ignore: ["\\[ERROR\\]"] } });
+  assert.ok(keep.output.includes("[DEBUG] heartbeat") && !keep.output.includes("[ERROR] x"));
+  assert.equal(keep.decisions.get(5)?.reason, "keep-rule");
+  assert.equal(keep.decisions.get(3)?.reason, "ignore-rule");
+});
+
+test("stacks: internal frames hidden and counted, app frames capped, exception and causes kept", async () => {
+  const frames = Array.from({ length: 14 }, (_, i) => `\tat com.acme.App.f${i}(App.java:${i + 1})`);
+  const log = [
+    "java.lang.IllegalStateException: boom",
+    "\tat org.springframework.web.Servlet.go(Servlet.java:1)",
+    ...frames,
+    "\tat java.base/java.lang.Thread.run(Thread.java:833)",
+    "Caused by: java.io.IOException: closed",
+    "\tat sun.nio.ch.Net.read(Net.java:1)",
+  ].join("\n");
+  for (const multiline of ["off", "auto"] as const) {
+    const { output, result, decisions } = await run(log, { multiline });
+    assert.ok(output.startsWith("java.lang.IllegalStateException: boom\n"), multiline);
+    assert.ok(output.includes("Caused by: java.io.IOException: closed"));
+    assert.ok(output.includes("[... 4 more application stack frames ...]"));
+    assert.equal(result.stats.hiddenInternalStackLines, 3);
+    assert.equal(decisions.get(2)?.action, "hide");
+    assert.equal(decisions.get(2)?.reason, "internal-frame");
+  }
+  const all = await run(log, { maxStackFrames: 0 });
+  assert.ok(all.output.includes("App.f13") && !all.output.includes("more application"));
+});
+
+test("collapseRepeatedStacks: adjacent stacks differing in addresses fold into one [xN] group", async () => {
+  const dump = (
+    id: number,
+    addr: string,
+  ) => [
+    `goroutine ${id} [chan receive]:`,
+    `main.worker(0x${addr})`,
+    `\t/app/main.go:${10 + id} +0x1d`,
+    "",
+  ];
+  const log = [
+    "panic: boom",
+    "",
+    ...dump(7, "c000012345"),
+    ...dump(9, "c000099999"),
+    ...dump(11, "c0000aaaaa"),
+  ]
+    .join("\n");
+  const { output, result } = await run(log, { multiline: "auto" });
+  // The first goroutine joins the panic's record; the next two are identical but for ids.
+  assert.ok(
+    output.includes("[x2] goroutine 9 [chan receive]:\n[x2] main.worker(0xc000099999)"),
+    output,
+  );
+  assert.equal(result.stats.duplicateLines, 3);
+  const off = await run(log, { multiline: "auto", collapseRepeatedStacks: false });
+  assert.ok(!off.output.includes("[x2]"));
+});
+
+test("repeats: a repeated error gets no context again, so its repeats fold", async () => {
+  const log = NOISE.flatMap((l, i) =>
+    i % 5 === 0 ? [`[ERROR] upstream timed out id=${i}`, l] : [l]
+  );
+  // (context off, so only the repeat rule is at work)
+  const { output } = await run(log.join("\n"), {
+    contextAfter: 0,
+    contextBefore: 0,
+    adaptiveContext: false,
+  });
+  assert.ok(
+    /\[x6\] \[ERROR\] upstream timed out id=\[0 \| 5 \| 10 \| 15 \| 20 \| \+1 more\]/.test(output),
+    output,
+  );
+});
+
+test("sampleSize caps kept lines", async () => {
+  const log = Array.from({ length: 20 }, (_, i) => `[ERROR] e${i} failed`).join("\n");
+  const { output, result } = await run(log, { sampleSize: 5 });
+  assert.equal(output.trim().split("\n").length, 5);
+  assert.equal(result.stats.droppedLines, 15);
+});
+
+test("multilingual: errors in other languages are kept unless switched off", async () => {
+  const log = [
+    ...NOISE.slice(0, 5),
+    "Verbindung fehlgeschlagen: Zeitüberschreitung",
+    ...NOISE.slice(5),
+  ].join("\n");
+  const on = await run(log, { contextBefore: 0, contextAfter: 0 });
+  assert.ok(on.output.includes("fehlgeschlagen"));
+});

@@ -1,0 +1,128 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { lineSignal, scoreLineRelevance } from "../../trim/score.ts";
+import { inferSeverity, passesSeverityFilter } from "../../trim/severity.ts";
+import { hasMultilingualErrorKeyword } from "../../trim/multilingual.ts";
+import { isCascadeRestatement } from "../../trim/cascade.ts";
+import type { EffectiveAggressiveness } from "../../trim/types.ts";
+
+const LEVELS: EffectiveAggressiveness[] = ["low", "medium", "high", "aggressive"];
+
+/** Lines mixing log vocabulary with arbitrary text. */
+const logish = fc.array(
+  fc.oneof(
+    fc.string(),
+    fc.constantFrom(
+      "ERROR",
+      "[INFO]",
+      "warn",
+      "error:",
+      "0 errors",
+      "exit code 1",
+      "  at ",
+      "(x.js:1:2)",
+      'File "a.py", line 3',
+      '{"level":50',
+      "level=",
+      "CVE-2023-1234",
+      "HIGH",
+      "Fehler",
+      "错误",
+      "✕",
+      "::error",
+      "##[error]",
+      "npm ERR!",
+      "\t",
+      " ",
+    ),
+  ),
+  { maxLength: 12 },
+).map((parts) => parts.join(""));
+
+test("scoring never throws, stays in 0-100 and is deterministic", () => {
+  fc.assert(
+    fc.property(logish, fc.constantFrom(...LEVELS), fc.boolean(), (line, level, ml) => {
+      const a = scoreLineRelevance(line, level, { multilingual: ml });
+      const b = scoreLineRelevance(line, level, { multilingual: ml });
+      assert.equal(a, b);
+      assert.ok(Number.isInteger(a) && a >= 0 && a <= 100);
+      assert.equal(lineSignal(line, ml), lineSignal(line, ml));
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+test("severity helpers never throw on arbitrary text", () => {
+  fc.assert(
+    fc.property(fc.oneof(logish, fc.string({ unit: "grapheme" })), (line) => {
+      inferSeverity(line);
+      passesSeverityFilter(line, "warn");
+      hasMultilingualErrorKeyword(line);
+      isCascadeRestatement(line);
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test("a level-tagged line is kept at low whatever follows (monotone levels)", () => {
+  fc.assert(
+    fc.property(logish, (line) => {
+      const scores = LEVELS.map((level) => scoreLineRelevance(line, level));
+      // less aggressive levels never score lower
+      for (let i = 1; i < scores.length; i++) assert.ok(scores[i - 1] >= scores[i], line);
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+/** Adversarial 1 MB lines: repetitions that would trip backtracking regexes. */
+const ADVERSARIAL: Array<[string, string]> = [
+  ["spaces", " ".repeat(1_000_000)],
+  ["tabs then x", "\t".repeat(999_999) + "x"],
+  ["letters", "a".repeat(1_000_000)],
+  ["uppercase", "E".repeat(1_000_000)],
+  ["at prefix", "at " + "(".repeat(499_998) + ":1".repeat(250_000)],
+  ["indented at", "    at " + "x:1:".repeat(250_000)],
+  ["digits", "1".repeat(1_000_000)],
+  ["colons", ":1".repeat(500_000)],
+  ["go path", "a.".repeat(500_000) + "go"],
+  ["go func", "a/".repeat(250_000) + "b.".repeat(250_000) + "(0x1, "],
+  ["go func closed", "a/".repeat(250_000) + "b.".repeat(249_990) + "c(0x1, 0x)"],
+  ["rust colons", "  1: " + ":".repeat(999_990) + " x"],
+  ["compile", "error: could not compile `" + "a`".repeat(499_980) + " due to"],
+  ["blank then skipped", " ".repeat(999_990) + "skipped"],
+  ["file", '  File "' + "x".repeat(999_990)],
+  ["rust", "  1: " + ":".repeat(999_990) + " x"],
+  ["error words", "error ".repeat(166_666)],
+  ["zero errors", "0 errors ".repeat(111_111)],
+  ["exit", "exit with code ".repeat(66_666)],
+  ["container", "container ".repeat(100_000)],
+  ["brackets", "[".repeat(1_000_000)],
+  ["level keys", "level=".repeat(166_666)],
+  ["json", '{"level":'.repeat(111_111)],
+  ["percent bar", "%" + "=".repeat(999_999)],
+  ["cjk", "错".repeat(1_000_000)],
+  ["cyrillic", "о".repeat(1_000_000)],
+  ["mixed", "ERROR [INFO] at x (a.js:1:2) ".repeat(33_333)],
+  ["warn hyphen", "non-".repeat(250_000)],
+  ["cve", "CVE-2023-".repeat(111_111)],
+];
+
+test("a 1 MB adversarial line scores in well under 100 ms (each pattern)", () => {
+  // warm-up so timings measure matching, not compilation
+  for (const level of LEVELS) scoreLineRelevance("warm-up line ERROR at x (a.js:1:2)", level);
+  const slow: string[] = [];
+  for (const [name, line] of ADVERSARIAL) {
+    const t0 = performance.now();
+    scoreLineRelevance(line, "high");
+    inferSeverity(line);
+    isCascadeRestatement(line);
+    const ms = performance.now() - t0;
+    // Linear matching takes ~5-30 ms per MB here; the bound is generous for
+    // loaded CI machines while still catching any quadratic backtracking
+    // (which takes seconds to minutes on these inputs).
+    if (ms > 300) slow.push(`${name}: ${ms.toFixed(0)} ms`);
+  }
+  assert.deepEqual(slow, []);
+});
