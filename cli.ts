@@ -12,11 +12,11 @@
  * @module
  */
 
-import { type CliRuntime, runCli } from "./adapters/cli_core.ts";
+import { type CliRuntime, runCli } from "./cli/run.ts";
 
-export { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "./adapters/cli_core.ts";
+export { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE } from "./cli/run.ts";
 
-/** The Deno runtime of the command (the flags and messages are in `adapters/cli_core.ts`). */
+/** The Deno runtime of the command (the flags and messages are in `cli/run.ts`). */
 function _denoRuntime(): CliRuntime {
   const enc = new TextEncoder();
   return {

@@ -38,9 +38,9 @@ export {
 } from "./adapters/library.ts";
 export type { ChunkWriter, TrimInput, TrimOutput } from "./trim/process.ts";
 export { createTrimStream, type TrimStream } from "./trim/pipeline.ts";
-export { processLogFile } from "./adapters/file.ts";
+export { processLogFile } from "./adapters/node/file.ts";
 export { sanitizeLine } from "./trim/sanitize.ts";
-export { createRepeatSignature } from "./trim/signature.ts";
+export { createRepeatSignature } from "./trim/classify/signature.ts";
 export { estimateTokens } from "./trim/tokens.ts";
 export { TrimError, type TrimErrorCode } from "./trim/errors.ts";
 export {
@@ -52,7 +52,7 @@ export {
   type FormatDetector,
   KNOWN_LOG_FORMATS,
   type LogFormat,
-} from "./trim/format.ts";
+} from "./trim/classify/format.ts";
 export {
   createMarkerMatcher,
   createSourceDetector,
@@ -64,7 +64,7 @@ export {
   type LogSourceSignature,
   type MarkerMatcher,
   type SourceDetector,
-} from "./trim/sources.ts";
+} from "./trim/sources/detector.ts";
 export {
   createRepeatDampener,
   isHardSignal,
@@ -77,30 +77,30 @@ export {
   type ScoreOptions,
   shouldKeepLine,
   signalCategory,
-} from "./trim/score.ts";
+} from "./trim/classify/score.ts";
 export {
   compareSeverity,
   inferSeverity,
   parseSeverityLevel,
   passesSeverityFilter,
   SEVERITY_LEVELS,
-} from "./trim/severity.ts";
+} from "./trim/classify/severity.ts";
 export {
   type AggressivenessDecisionKind,
   type AggressivenessState,
   createDynamicAggressivenessState,
-} from "./trim/aggressiveness.ts";
+} from "./trim/select/aggressiveness.ts";
 export {
   createRootCauseTracker,
   isCascadeRestatement,
   isGenuineError,
   type RootCauseTracker,
-} from "./trim/cascade.ts";
+} from "./trim/classify/cascade.ts";
 export {
   hasMultilingualErrorKeyword,
   MULTILINGUAL_ERROR_KEYWORDS,
   type MultilingualKeywords,
-} from "./trim/multilingual.ts";
+} from "./trim/classify/multilingual.ts";
 export {
   AGGRESSIVENESS_DROPS_TO_TIGHTEN,
   AGGRESSIVENESS_HARD_KEEPS_TO_RELAX,
@@ -121,7 +121,7 @@ export {
   MULTILINE_MAX_LINES,
   MultilineGrouper,
   type MultilineGrouperOptions,
-} from "./trim/multiline.ts";
+} from "./trim/classify/multiline.ts";
 export {
   DEFAULT_MAX_STACK_FRAMES,
   isInternalFrame,
@@ -133,18 +133,22 @@ export {
   type StackReduceOptions,
   type StackReduction,
   stackSignature,
-} from "./trim/stack.ts";
+} from "./trim/classify/stack.ts";
 export { DECISION_REASONS, type DecisionReason } from "./trim/decision.ts";
-export { ExplainWriter, formatExplainLine } from "./trim/explain.ts";
-export { type CompiledTrimConfig, compileTrimConfig, mergeTrimConfigs } from "./trim/config.ts";
-export { parseTrimConfig } from "./trim/config_yaml.ts";
+export { ExplainWriter, formatExplainLine } from "./cli/explain.ts";
+export {
+  type CompiledTrimConfig,
+  compileTrimConfig,
+  mergeTrimConfigs,
+} from "./trim/config/rules.ts";
+export { parseTrimConfig } from "./trim/config/yaml.ts";
 export {
   type LoadedTrimConfig,
   loadTrimConfig,
   type LoadTrimConfigOptions,
   resolveTrimConfig,
   type ResolveTrimConfigOptions,
-} from "./adapters/config_file.ts";
+} from "./adapters/node/config_file.ts";
 export {
   formatTelemetrySummary,
   TELEMETRY_MAX_ENTRIES,
@@ -159,7 +163,7 @@ export {
   telemetryFilePath,
   type TelemetryFsOptions,
   tryRecordTelemetry,
-} from "./adapters/telemetry_fs.ts";
+} from "./adapters/node/telemetry_fs.ts";
 export type {
   Aggressiveness,
   EffectiveAggressiveness,

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { mergeTrimConfigs } from "../trim/config.ts";
+import { mergeTrimConfigs } from "../trim/config/rules.ts";
 import { TrimError } from "../trim/errors.ts";
 import * as core from "../trim/process.ts";
 import type { TrimInput, TrimOutput } from "../trim/process.ts";
@@ -24,9 +24,9 @@ import type { TrimOptions, TrimResult } from "../trim/types.ts";
  * ```
  */
 export async function withFileConfig(options: TrimOptions = {}): Promise<TrimOptions> {
-  let load: typeof import("./config_file.ts").loadTrimConfig;
+  let load: typeof import("./node/config_file.ts").loadTrimConfig;
   try {
-    ({ loadTrimConfig: load } = await import("./config_file.ts"));
+    ({ loadTrimConfig: load } = await import("./node/config_file.ts"));
   } catch {
     if (options.configPath !== undefined) {
       throw new TrimError("UNSUPPORTED", "configPath needs a file system (Deno, Node or Bun)");

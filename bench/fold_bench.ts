@@ -21,7 +21,7 @@ const mb = Number(arg("--mb", "20"));
 const runs = Number(arg("--runs", "5"));
 // Variants `path` or `path#{"templateMining":false}`, comma-separated; timed interleaved.
 const variants = await Promise.all(
-  arg("--variants", "../trim/fold.ts").split(",").map(async (v) => {
+  arg("--variants", "../trim/fold/folder.ts").split(",").map(async (v) => {
     const [path, json] = v.split("#");
     const mod = await import(path.startsWith(".") ? new URL(path, import.meta.url).href : path);
     return {

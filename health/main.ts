@@ -1,7 +1,7 @@
 /**
  * The `porthealth` program over an injected {@linkcode Runtime}: flags, config loading,
  * start-up, reload on SIGHUP, graceful shutdown on SIGINT/SIGTERM. `serve.ts` (Deno) and
- * `adapters/health_node.ts` (Node, Bun) supply the runtime.
+ * `adapters/node/health.ts` (Node, Bun) supply the runtime.
  *
  * @module
  */

@@ -3,7 +3,7 @@
  *
  * The core is a fetch handler `(Request) => Promise<Response>` over a {@linkcode Monitor}
  * that probes through an injected {@linkcode Dialer}; `serve.ts` hosts it on Deno and
- * `adapters/health_node.ts` on Node and Bun.
+ * `adapters/node/health.ts` on Node and Bun.
  *
  * @example Hosting the handler
  * ```ts

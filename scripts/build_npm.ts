@@ -3,7 +3,7 @@
  *
  * It follows the module graph of the package's entry points (the exports `.` =
  * `mod.ts` and `./health` = `health/mod.ts`, and the bins' modules
- * `adapters/cli_node.ts` and `adapters/health_node.ts`) and transpiles each module
+ * `adapters/node/cli.ts` and `adapters/node/health.ts`) and transpiles each module
  * with the TypeScript compiler API: `transpileModule` with
  * `rewriteRelativeImportExtensions` into `npm/esm/**.js`, `transpileDeclaration` with
  * `isolatedDeclarations` into `npm/esm/**.d.ts` (relative `.ts` specifiers rewritten
@@ -34,8 +34,8 @@ export const NPM_EXPORTS: Readonly<Record<string, string>> = {
 
 /** The package's bins: command to the source module exporting `runNode(argv)`. */
 export const NPM_BINS: Readonly<Record<string, string>> = {
-  trimlog: "adapters/cli_node.ts",
-  porthealth: "adapters/health_node.ts",
+  trimlog: "adapters/node/cli.ts",
+  porthealth: "adapters/node/health.ts",
 };
 
 /**

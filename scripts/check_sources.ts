@@ -24,8 +24,8 @@ import {
   createSourceDetector,
   detectLogSources,
   LOG_SOURCE_SIGNATURES,
-} from "../trim/sources.ts";
-import { createFormatDetector } from "../trim/format.ts";
+} from "../trim/sources/detector.ts";
+import { createFormatDetector } from "../trim/classify/format.ts";
 
 /** Loghub system name to the catalog name of its source. */
 const LOGHUB_SOURCES: Record<string, string> = {

@@ -11,7 +11,7 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { TrimError, type TrimErrorCode } from "./errors.ts";
- * import { createDynamicAggressivenessState } from "./aggressiveness.ts";
+ * import { createDynamicAggressivenessState } from "./select/aggressiveness.ts";
  * let code: TrimErrorCode | undefined;
  * try {
  *   createDynamicAggressivenessState("extreme" as never);

@@ -16,17 +16,17 @@
  * @module
  */
 
-import { TokenBudget } from "./budget.ts";
+import { TokenBudget } from "./select/budget.ts";
 import { batchInfo, type DecisionReason, DecisionReporter, setBatchInfo } from "./decision.ts";
-import { createEncodeStream } from "./encode.ts";
-import { FoldStep } from "./fold_step.ts";
+import { createEncodeStream } from "./stages/encode.ts";
+import { FoldStep } from "./stages/fold.ts";
 import { sanitizeJsonLine } from "./jsonl.ts";
-import { RelevanceFilter, type RelevanceOutput } from "./relevance.ts";
+import { RelevanceFilter, type RelevanceOutput } from "./stages/select.ts";
 import { createRun, meterInput, resultOf, type RunState } from "./run.ts";
 import { sanitizeLine, SecretBlockSanitizer } from "./sanitize.ts";
-import { createSplitStream, HARD_MAX_LINE_CHARS } from "./split.ts";
-import { batchStage } from "./stage.ts";
-import { truncateLines } from "./truncate.ts";
+import { createSplitStream, HARD_MAX_LINE_CHARS } from "./stages/split.ts";
+import { batchStage } from "./stages/stage.ts";
+import { truncateLines } from "./stages/truncate.ts";
 import type { TrimOptions, TrimResult } from "./types.ts";
 
 /**

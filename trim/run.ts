@@ -5,11 +5,11 @@
  * @module
  */
 
-import { type CompiledTrimConfig, compileTrimConfig } from "./config.ts";
+import { type CompiledTrimConfig, compileTrimConfig } from "./config/rules.ts";
 import { TrimError } from "./errors.ts";
-import { createFormatDetector, type FormatDetector } from "./format.ts";
-import type { RelevanceOptions } from "./relevance.ts";
-import { createSourceDetector, type SourceDetector } from "./sources.ts";
+import { createFormatDetector, type FormatDetector } from "./classify/format.ts";
+import type { RelevanceOptions } from "./stages/select.ts";
+import { createSourceDetector, type SourceDetector } from "./sources/detector.ts";
 import { estimateTokens, LineMeter } from "./tokens.ts";
 import type { TrimLineDecision, TrimOptions, TrimResult, TrimStats } from "./types.ts";
 

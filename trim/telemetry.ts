@@ -2,7 +2,7 @@
  * Local telemetry: the store of token savings, pure logic only.
  *
  * The store is a JSON document (`telemetry.json`, see
- * `adapters/telemetry_fs.ts`) that never leaves the machine:
+ * `adapters/node/telemetry_fs.ts`) that never leaves the machine:
  *
  * ```json
  * {

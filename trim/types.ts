@@ -14,7 +14,7 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import type { Aggressiveness } from "./types.ts";
- * import { createDynamicAggressivenessState } from "./aggressiveness.ts";
+ * import { createDynamicAggressivenessState } from "./select/aggressiveness.ts";
  * const aggressiveness: Aggressiveness = "auto";
  * const state = createDynamicAggressivenessState(aggressiveness);
  * assert.ok(state.auto && state.effective === "high");
@@ -29,7 +29,7 @@ export type Aggressiveness = "low" | "medium" | "high" | "aggressive" | "auto";
  * ```ts
  * import assert from "node:assert/strict";
  * import type { EffectiveAggressiveness } from "./types.ts";
- * import { scoreLineRelevance } from "./score.ts";
+ * import { scoreLineRelevance } from "./classify/score.ts";
  * const level: EffectiveAggressiveness = "aggressive";
  * assert.ok(scoreLineRelevance("[ERROR] disk full", level) >= 40);
  * assert.ok(scoreLineRelevance("[INFO] disk checked", level) < 40);
@@ -44,7 +44,7 @@ export type EffectiveAggressiveness = "low" | "medium" | "high" | "aggressive";
  * ```ts
  * import assert from "node:assert/strict";
  * import type { MultilineMode } from "./types.ts";
- * import { createMultilineGrouper } from "./multiline.ts";
+ * import { createMultilineGrouper } from "./classify/multiline.ts";
  * const mode: MultilineMode = "python";
  * const out: string[][] = [];
  * const g = createMultilineGrouper(mode);

@@ -9,11 +9,11 @@
 
 import { createRun } from "../../trim/run.ts";
 import assert from "node:assert/strict";
-import { BlockCollapser } from "../../trim/blocks.ts";
-import { TokenBudget } from "../../trim/budget.ts";
-import { type FoldAction, Folder } from "../../trim/fold.ts";
+import { BlockCollapser } from "../../trim/fold/blocks.ts";
+import { TokenBudget } from "../../trim/select/budget.ts";
+import { type FoldAction, Folder } from "../../trim/fold/folder.ts";
 import { sanitizeLine } from "../../trim/sanitize.ts";
-import { LineSplitter } from "../../trim/split.ts";
+import { LineSplitter } from "../../trim/stages/split.ts";
 import { estimateTokens } from "../../trim/tokens.ts";
 import type { TrimResult } from "../../trim/types.ts";
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadTrimConfig, resolveTrimConfig } from "../../adapters/config_file.ts";
+import { loadTrimConfig, resolveTrimConfig } from "../../adapters/node/config_file.ts";
 import { TrimError } from "../../trim/errors.ts";
 
 const root = mkdtempSync(join(tmpdir(), "trim-config-file-"));

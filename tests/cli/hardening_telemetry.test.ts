@@ -27,7 +27,7 @@ import {
   recordTelemetry,
   saveTelemetry,
   tryRecordTelemetry,
-} from "../../adapters/telemetry_fs.ts";
+} from "../../adapters/node/telemetry_fs.ts";
 import { parseTelemetryStore, type TelemetryStore } from "../../trim/telemetry.ts";
 import { trimResult } from "../_helpers/telemetry.ts";
 
@@ -137,7 +137,7 @@ test("a store the process may only read (write permission denied): load works, r
   const file = join(dir, "telemetry.json");
   const before = readFileSync(file, "utf8");
   const script = join(freshDir(), "ro.js");
-  const fs = new URL("../../adapters/telemetry_fs.ts", import.meta.url).href;
+  const fs = new URL("../../adapters/node/telemetry_fs.ts", import.meta.url).href;
   writeFileSync(
     script,
     `import { loadTelemetry, tryRecordTelemetry, saveTelemetry } from ${JSON.stringify(fs)};

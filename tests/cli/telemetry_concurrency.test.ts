@@ -5,14 +5,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { loadTelemetry } from "../../adapters/telemetry_fs.ts";
+import { loadTelemetry } from "../../adapters/node/telemetry_fs.ts";
 
 const root = mkdtempSync(join(tmpdir(), "trim-telemetry-procs-"));
 after(() => rmSync(root, { recursive: true, force: true }));
 
 const WORKERS = 8;
 const RECORDS = 20;
-const adapter = new URL("../../adapters/telemetry_fs.ts", import.meta.url).href;
+const adapter = new URL("../../adapters/node/telemetry_fs.ts", import.meta.url).href;
 
 /**
  * A worker process: records RECORDS runs through the public API with no

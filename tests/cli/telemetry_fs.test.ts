@@ -20,7 +20,7 @@ import {
   saveTelemetry,
   telemetryFilePath,
   tryRecordTelemetry,
-} from "../../adapters/telemetry_fs.ts";
+} from "../../adapters/node/telemetry_fs.ts";
 import { TrimError } from "../../trim/errors.ts";
 import {
   addTelemetryEntry,

@@ -1,7 +1,7 @@
 // The node:http + node:net adapter (the npm bin), exercised under Deno's Node compatibility.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { nodeDial, nodeListen } from "../../adapters/health_node.ts";
+import { nodeDial, nodeListen } from "../../adapters/node/health.ts";
 import { createHandler } from "../../health/handler.ts";
 import { Monitor } from "../../health/monitor.ts";
 import { parseConfig } from "../../health/config.ts";

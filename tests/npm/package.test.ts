@@ -252,9 +252,9 @@ const MINI_REPO: Record<string, string> = {
   ].join("\n"),
   "trim/lazy.ts": "export interface Lazy {\n  n: number;\n}\nexport const ONE = 1;\n",
   "health/mod.ts": 'export * from "../trim/lazy.ts";\n',
-  "adapters/cli_node.ts":
+  "adapters/node/cli.ts":
     "export const runNode = (_: string[]): Promise<number> => Promise.resolve(0);\n",
-  "adapters/health_node.ts": 'export { runNode } from "./cli_node.ts";\n',
+  "adapters/node/health.ts": 'export { runNode } from "./cli.ts";\n',
 };
 
 test("build_npm: package.json, declarations with .js specifiers, bins; deterministic", async () => {
@@ -294,7 +294,7 @@ test("build_npm: package.json, declarations with .js specifiers, bins; determini
     assert.match(js, /import\("\.\/trim\/lazy\.js"\)/);
     const bin = await Deno.readTextFile(`${dir}/npm/bin/trimlog.js`);
     assert.match(bin, /^#!\/usr\/bin\/env node\n/);
-    assert.match(bin, /from "\.\.\/esm\/adapters\/cli_node\.js"/);
+    assert.match(bin, /from "\.\.\/esm\/adapters\/node\/cli\.js"/);
     assert.equal((await Deno.stat(`${dir}/npm/bin/porthealth.js`)).mode! & 0o111, 0o111);
     assert.equal(await Deno.readTextFile(`${dir}/npm/LICENSE`), "MIT\n");
   });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import {
   type AggressivenessDecisionKind,
   createDynamicAggressivenessState,
-} from "../../trim/aggressiveness.ts";
+} from "../../trim/select/aggressiveness.ts";
 import { TrimError } from "../../trim/errors.ts";
 import type { Aggressiveness } from "../../trim/types.ts";
 

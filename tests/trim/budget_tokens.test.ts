@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { TokenBudget } from "../../trim/budget.ts";
+import { TokenBudget } from "../../trim/select/budget.ts";
 import { estimateTokens } from "../../trim/tokens.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 import { runFoldSteps } from "../_helpers/fold_pipeline.ts";

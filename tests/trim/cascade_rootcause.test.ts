@@ -4,7 +4,7 @@ import {
   createRootCauseTracker,
   isCascadeRestatement,
   isGenuineError,
-} from "../../trim/cascade.ts";
+} from "../../trim/classify/cascade.ts";
 
 const RESTATEMENTS = [
   "error: aborting due to previous error",

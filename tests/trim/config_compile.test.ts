@@ -8,7 +8,7 @@ import {
   mergeTrimConfigs,
   nearestKey,
   TRIM_CONFIG_KEYS,
-} from "../../trim/config.ts";
+} from "../../trim/config/rules.ts";
 import { TrimError } from "../../trim/errors.ts";
 import type { TrimCustomConfig } from "../../trim/types.ts";
 

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { compileTrimConfig } from "../../trim/config.ts";
-import { parseTrimConfig } from "../../trim/config_yaml.ts";
+import { compileTrimConfig } from "../../trim/config/rules.ts";
+import { parseTrimConfig } from "../../trim/config/yaml.ts";
 import { TrimError } from "../../trim/errors.ts";
 
 /** Parse and return the INVALID_CONFIG message (fails when nothing is thrown). */

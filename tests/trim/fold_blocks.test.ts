@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { BlockCollapser, blockMarker } from "../../trim/blocks.ts";
+import { BlockCollapser, blockMarker } from "../../trim/fold/blocks.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 import { runFoldSteps } from "../_helpers/fold_pipeline.ts";
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { Folder } from "../../trim/fold.ts";
+import { Folder } from "../../trim/fold/folder.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 import { runFoldSteps } from "../_helpers/fold_pipeline.ts";
 

@@ -7,7 +7,7 @@ import {
   detectLineFormat,
   KNOWN_LOG_FORMATS,
   type LogFormat,
-} from "../../trim/format.ts";
+} from "../../trim/classify/format.ts";
 
 /** Representative lines of every format, as the tools print them. */
 const LINES: ReadonlyArray<readonly [LogFormat, string]> = [

@@ -7,7 +7,7 @@ import {
   FORMAT_DETECTION_SAMPLE_SIZE,
   FORMAT_REELECTION_STREAK,
   type LogFormat,
-} from "../../trim/format.ts";
+} from "../../trim/classify/format.ts";
 
 const PY = "Traceback (most recent call last):";
 const NODE = "    at run (/app/index.js:3:9)";

@@ -205,9 +205,11 @@ function _time(f: () => unknown): number {
 
 function _sources(): Found[] {
   const all: Found[] = [];
-  for (const name of readdirSync(TRIM).sort()) {
-    if (!name.endsWith(".ts") || name.startsWith("source_catalog_")) continue;
-    all.push(...extractRegexes(name, readFileSync(new URL(name, TRIM), "utf8")));
+  // Every folder of trim/; files are named by their base name (the catalog data has none).
+  for (const path of (readdirSync(TRIM, { recursive: true }) as string[]).sort()) {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    if (!name.endsWith(".ts") || path.startsWith("sources/catalog_")) continue;
+    all.push(...extractRegexes(name, readFileSync(new URL(path, TRIM), "utf8")));
   }
   return all;
 }

@@ -17,8 +17,8 @@ import fc from "fast-check";
 import { trimText } from "../../trim/process.ts";
 import { sanitizeLine, SecretBlockSanitizer } from "../../trim/sanitize.ts";
 import { sanitizeJsonLine } from "../../trim/jsonl.ts";
-import { ExplainWriter } from "../../trim/explain.ts";
-import { CUT_SUFFIX, HARD_MAX_LINE_CHARS, LineSplitter } from "../../trim/split.ts";
+import { ExplainWriter } from "../../cli/explain.ts";
+import { CUT_SUFFIX, HARD_MAX_LINE_CHARS, LineSplitter } from "../../trim/stages/split.ts";
 import type { TrimLineDecision, TrimOptions } from "../../trim/types.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 import {

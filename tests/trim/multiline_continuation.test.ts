@@ -5,7 +5,7 @@ import {
   createMultilineGrouper,
   isContinuationLine,
   type MultilineGrouper,
-} from "../../trim/multiline.ts";
+} from "../../trim/classify/multiline.ts";
 import type { MultilineMode } from "../../trim/types.ts";
 import {
   GO_PANIC,

@@ -9,13 +9,13 @@ import {
   createContinuationContext,
   createMultilineGrouper,
   isContinuationLine,
-} from "../../trim/multiline.ts";
+} from "../../trim/classify/multiline.ts";
 import {
   isInternalFrame,
   isStackFrame,
   reduceStackGroup,
   stackSignature,
-} from "../../trim/stack.ts";
+} from "../../trim/classify/stack.ts";
 import { PLAIN, TRACES } from "../_helpers/stack_samples.ts";
 
 const LOG_LINES = [

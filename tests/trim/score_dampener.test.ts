@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createRepeatDampener } from "../../trim/score.ts";
+import { createRepeatDampener } from "../../trim/classify/score.ts";
 import { TFIDF_MAP_LIMIT, TFIDF_PENALTY, TFIDF_REPEAT_THRESHOLD } from "../../trim/constants.ts";
 
 test("constants have the spec values", async () => {

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import {
   hasMultilingualErrorKeyword,
   MULTILINGUAL_ERROR_KEYWORDS,
-} from "../../trim/multilingual.ts";
-import { isHardSignal, lineSignal, scoreLineRelevance } from "../../trim/score.ts";
+} from "../../trim/classify/multilingual.ts";
+import { isHardSignal, lineSignal, scoreLineRelevance } from "../../trim/classify/score.ts";
 
 const LOCALIZED: Array<[string, string]> = [
   ["de", "Fehler beim Verbinden mit der Datenbank"],

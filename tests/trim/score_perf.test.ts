@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import process from "node:process";
 import assert from "node:assert/strict";
-import { scoreLineRelevance } from "../../trim/score.ts";
-import { inferSeverity } from "../../trim/severity.ts";
+import { scoreLineRelevance } from "../../trim/classify/score.ts";
+import { inferSeverity } from "../../trim/classify/severity.ts";
 
 /** A realistic mix: CI runner, package managers, containers, app logs (JSON, logfmt, logback), traces. */
 export const MIXED_LINES: readonly string[] = [

@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { lineSignal, scoreLineRelevance } from "../../trim/score.ts";
-import { inferSeverity, passesSeverityFilter } from "../../trim/severity.ts";
-import { hasMultilingualErrorKeyword } from "../../trim/multilingual.ts";
-import { isCascadeRestatement } from "../../trim/cascade.ts";
+import { lineSignal, scoreLineRelevance } from "../../trim/classify/score.ts";
+import { inferSeverity, passesSeverityFilter } from "../../trim/classify/severity.ts";
+import { hasMultilingualErrorKeyword } from "../../trim/classify/multilingual.ts";
+import { isCascadeRestatement } from "../../trim/classify/cascade.ts";
 import type { EffectiveAggressiveness } from "../../trim/types.ts";
 
 const LEVELS: EffectiveAggressiveness[] = ["low", "medium", "high", "aggressive"];

@@ -8,7 +8,7 @@ import {
   scoreLineRelevance,
   shouldKeepLine,
   signalCategory,
-} from "../../trim/score.ts";
+} from "../../trim/classify/score.ts";
 import { SCORE_KEEP_THRESHOLD } from "../../trim/constants.ts";
 import type { EffectiveAggressiveness } from "../../trim/types.ts";
 

@@ -6,7 +6,7 @@ import {
   parseSeverityLevel,
   passesSeverityFilter,
   SEVERITY_LEVELS,
-} from "../../trim/severity.ts";
+} from "../../trim/classify/severity.ts";
 import { TrimError } from "../../trim/errors.ts";
 import type { SeverityLevel } from "../../trim/types.ts";
 

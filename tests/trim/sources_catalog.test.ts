@@ -5,7 +5,7 @@ import {
   LOG_SOURCE_ALIASES,
   LOG_SOURCE_CATEGORIES,
   LOG_SOURCE_SIGNATURES,
-} from "../../trim/sources.ts";
+} from "../../trim/sources/detector.ts";
 
 test("the catalog has at least 705 sources in at least 30 categories", () => {
   assert.ok(KNOWN_LOG_SOURCES.length >= 705, `${KNOWN_LOG_SOURCES.length} sources`);

@@ -6,7 +6,7 @@ import {
   detectLogSources,
   KNOWN_LOG_SOURCES,
   LOG_SOURCE_SIGNATURES,
-} from "../../trim/sources.ts";
+} from "../../trim/sources/detector.ts";
 
 const FIXTURES = new URL("../fixtures/sources/", import.meta.url);
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { createMarkerMatcher, LOG_SOURCE_SIGNATURES } from "../../trim/sources.ts";
+import { createMarkerMatcher, LOG_SOURCE_SIGNATURES } from "../../trim/sources/detector.ts";
 
 /** Reference: one `indexOf` scan per marker, overlapping occurrences counted. */
 function naiveCounts(text: string, markers: readonly string[], start = 0, end = text.length) {

@@ -9,7 +9,7 @@ import {
   STACK_HIDE,
   STACK_KEEP,
   type StackReduction,
-} from "../../trim/stack.ts";
+} from "../../trim/classify/stack.ts";
 import {
   GO_PANIC,
   JAVA_SPRING,

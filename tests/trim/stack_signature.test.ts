@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { reduceStackGroup, stackSignature } from "../../trim/stack.ts";
+import { reduceStackGroup, stackSignature } from "../../trim/classify/stack.ts";
 import { GO_PANIC, RUST_BACKTRACE } from "../_helpers/stack_samples.ts";
 
 const sig = stackSignature;

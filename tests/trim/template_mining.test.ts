@@ -6,9 +6,9 @@ import {
   NEVER_MERGE_LABELS,
   sameTemplate,
   templateSpans,
-} from "../../trim/template.ts";
-import { createRepeatSignature } from "../../trim/signature.ts";
-import { Folder } from "../../trim/fold.ts";
+} from "../../trim/fold/template.ts";
+import { createRepeatSignature } from "../../trim/classify/signature.ts";
+import { Folder } from "../../trim/fold/folder.ts";
 
 function fold(lines: string[], window = 1, templateMining = true): string[] {
   const f = new Folder({ duplicates() {}, dropped() {} }, { window, templateMining });

@@ -1,0 +1,171 @@
+/**
+ * The `trimlog` command for Node.js and Bun: the shared command (`cli_core.ts`) over
+ * `node:fs` and `process`. This is the npm package's `trimlog` bin; flags, messages
+ * and exit codes are those of the Deno command (`cli.ts`).
+ *
+ * @example Running on Node
+ * ```ts ignore
+ * import { runNode } from "./cli.ts";
+ * process.exitCode = await runNode(process.argv.slice(2));
+ * ```
+ *
+ * @module
+ */
+
+import { createReadStream, createWriteStream } from "node:fs";
+import { open, realpath, stat } from "node:fs/promises";
+import process from "node:process";
+import { type CliRuntime, runCli } from "../../cli/run.ts";
+
+/** The subset of a Node `Writable` that {@linkcode toWebWritable} uses. */
+export interface NodeWritableLike {
+  /** Writes a chunk; the callback gets the write's error, if any. */
+  write(chunk: Uint8Array, callback: (error?: Error | null) => void): unknown;
+  /** Ends the stream; the callback runs once everything is flushed. */
+  end(callback: () => void): unknown;
+  /** Registers a one-time listener. */
+  once(event: "error", listener: (error: Error) => void): unknown;
+  /** Registers a listener. */
+  on(event: "error", listener: (error: Error) => void): unknown;
+  /** Destroys the stream. */
+  destroy(): unknown;
+}
+
+/**
+ * A Web `WritableStream` over a Node writable: each chunk resolves when the Node
+ * stream has taken it (its callback), so a failed write (`EPIPE`, `ENOSPC`) rejects
+ * the run instead of being lost. With `end: false` (standard output) closing the Web
+ * stream leaves the Node stream open.
+ *
+ * @example Writing into a Node PassThrough
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PassThrough } from "node:stream";
+ * import { toWebWritable } from "./cli.ts";
+ * const node = new PassThrough();
+ * const chunks: Uint8Array[] = [];
+ * node.on("data", (c: Uint8Array) => chunks.push(c));
+ * const w = toWebWritable(node).getWriter();
+ * await w.write(new TextEncoder().encode("hi\n"));
+ * await w.close();
+ * assert.ok(new TextDecoder().decode(chunks[0]) === "hi\n");
+ * ```
+ */
+export function toWebWritable(
+  node: NodeWritableLike,
+  { end = true }: { end?: boolean } = {},
+): WritableStream<Uint8Array> {
+  // Failed writes reach the callbacks; without a listener the "error" event would crash.
+  node.on("error", () => {});
+  return new WritableStream<Uint8Array>({
+    write: (chunk) =>
+      new Promise<void>((resolve, reject) => {
+        node.write(chunk, (error) => (error ? reject(error) : resolve()));
+      }),
+    close: () =>
+      end
+        ? new Promise<void>((resolve, reject) => {
+          node.once("error", reject);
+          node.end(() => resolve());
+        })
+        : undefined,
+    abort: () => {
+      if (end) node.destroy();
+    },
+  });
+}
+
+const _REASONS: Record<string, string> = {
+  ENOENT: "no such file or directory",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EISDIR: "is a directory",
+};
+
+/**
+ * The Node/Bun {@linkcode CliRuntime}.
+ *
+ * @example Building the runtime
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nodeCliRuntime } from "./cli.ts";
+ * const rt = nodeCliRuntime();
+ * assert.ok(rt.errorReason(Object.assign(new Error("x"), { code: "ENOENT" })) === "no such file or directory");
+ * ```
+ */
+export function nodeCliRuntime(): CliRuntime {
+  return {
+    stdin: () => process.stdin,
+    stdout: () => toWebWritable(process.stdout, { end: false }),
+    openInput: async (path) => {
+      const handle = await open(path, "r");
+      try {
+        const { size } = await handle.stat();
+        return { readable: createReadStream("", { fd: handle, highWaterMark: 64 * 1024 }), size };
+      } catch (e) {
+        await handle.close();
+        throw e;
+      }
+    },
+    openOutput: async (path) => {
+      const handle = await open(path, "w");
+      return toWebWritable(createWriteStream("", { fd: handle }));
+    },
+    realPath: (path) => realpath(path),
+    exists: async (path) => {
+      try {
+        await stat(path);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    env: (name) => process.env[name],
+    stderrIsTerminal: () => process.stderr.isTTY === true,
+    writeStderr: (text) => {
+      process.stderr.write(text);
+    },
+    onInterrupt: (listener) => {
+      process.on("SIGINT", listener);
+      return () => {
+        process.off("SIGINT", listener);
+      };
+    },
+    isBrokenPipe: (e) => _code(e) === "EPIPE",
+    errorReason: (e) => _REASONS[_code(e) ?? ""],
+  };
+}
+
+function _code(e: unknown): string | undefined {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/**
+ * Runs the `trimlog` command on Node or Bun with `argv` (without the program name);
+ * resolves with the exit code. The npm bin sets `process.exitCode` to it. Standard
+ * input, when read, is closed at the end, so a run stopped early does not wait for it.
+ *
+ * @example Printing the version
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { runNode } from "./cli.ts";
+ * assert.ok((await runNode(["--version"])) === 0);
+ * ```
+ */
+export async function runNode(argv: readonly string[]): Promise<number> {
+  const rt = nodeCliRuntime();
+  let stdinUsed = false;
+  const stdin = rt.stdin;
+  rt.stdin = () => {
+    stdinUsed = true;
+    return stdin();
+  };
+  try {
+    return await runCli(argv, rt);
+  } finally {
+    // A run stopped early (--timeout, Ctrl-C) leaves a read pending on stdin, which
+    // would keep Node alive until the writer closes the pipe; the Deno command exits.
+    if (stdinUsed) process.stdin.destroy();
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The `porthealth` executable for Node.js and Bun: node:http hosts the runtime-neutral
+ * handler, node:net probes. This is the npm package's `porthealth` bin.
+ *
+ * @example Running on Node
+ * ```ts ignore
+ * import { runNode } from "./health.ts";
+ * process.exitCode = await runNode(process.argv.slice(2));
+ * ```
+ *
+ * @module
+ */
+
+import { realpathSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import http from "node:http";
+import net from "node:net";
+import process from "node:process";
+import { Buffer } from "node:buffer";
+import { fileURLToPath } from "node:url";
+import { type Listening, type ListenOptions, main, type Runtime } from "../../health/main.ts";
+
+/**
+ * Open a TCP connection with node:net and close it again; gives up when `signal` aborts.
+ * A {@linkcode Dialer}.
+ *
+ * @example Probing a closed port
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nodeDial } from "./health.ts";
+ * const err = await nodeDial("127.0.0.1", 1, AbortSignal.timeout(1000)).catch((e) => e);
+ * assert.ok(err instanceof Error);
+ * ```
+ */
+export function nodeDial(host: string, port: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const socket = net.connect({ host, port });
+    const onAbort = () => {
+      socket.destroy();
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    socket.once("connect", () => {
+      signal.removeEventListener("abort", onAbort);
+      socket.destroy();
+      resolve();
+    });
+    socket.once("error", (err) => {
+      signal.removeEventListener("abort", onAbort);
+      socket.destroy();
+      reject(err);
+    });
+  });
+}
+
+/**
+ * Serve a fetch handler with node:http. Resolves once listening.
+ *
+ * @example Serving on a free port
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nodeListen } from "./health.ts";
+ * const l = await nodeListen({ host: "127.0.0.1", port: 0, handler: () => Promise.resolve(new Response("OK")) });
+ * const res = await fetch(`http://${l.address}/`);
+ * assert.ok((await res.text()) === "OK");
+ * await l.shutdown();
+ * ```
+ */
+export function nodeListen({ host, port, handler }: ListenOptions): Promise<Listening> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(async (req, res) => {
+      try {
+        const hostHeader = req.headers.host ?? "localhost";
+        const url = new URL(req.url ?? "/", `http://${hostHeader}`);
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) {
+          if (Array.isArray(v)) { for (const x of v) headers.append(k, x); }
+          else if (v !== undefined) headers.set(k, v);
+        }
+        const response = await handler(new Request(url, { method: req.method, headers }));
+        const outHeaders: Record<string, string> = {};
+        response.headers.forEach((v, k) => outHeaders[k] = v);
+        const body = Buffer.from(await response.arrayBuffer());
+        outHeaders["content-length"] = String(body.length);
+        res.writeHead(response.status, outHeaders);
+        res.end(req.method === "HEAD" ? undefined : body);
+      } catch (err) {
+        res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        res.end(`Internal Server Error\n`);
+        process.stderr.write(`porthealth: request failed: ${(err as Error)?.message ?? err}\n`);
+      }
+    });
+    server.once("error", reject);
+    server.listen({ host, port }, () => {
+      server.off("error", reject);
+      const a = server.address() as net.AddressInfo;
+      const h = a.address.includes(":") ? `[${a.address}]` : a.address;
+      resolve({
+        address: `${h}:${a.port}`,
+        shutdown: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+          }),
+      });
+    });
+  });
+}
+
+/**
+ * The Node/Bun {@linkcode Runtime}.
+ *
+ * @example Building the runtime
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nodeRuntime } from "./health.ts";
+ * assert.ok(nodeRuntime(["--help"]).args[0] === "--help");
+ * ```
+ */
+export function nodeRuntime(args: readonly string[]): Runtime {
+  return {
+    args,
+    readTextFile: (path) => readFile(path, "utf8"),
+    env: (name) => process.env[name],
+    dial: nodeDial,
+    listen: nodeListen,
+    onSignal: (signal, listener) => {
+      process.on(signal, listener);
+    },
+    stdout: (line) => {
+      process.stdout.write(line + "\n");
+    },
+    stderr: (line) => {
+      process.stderr.write(line + "\n");
+    },
+  };
+}
+
+/**
+ * Run porthealth on Node or Bun; resolves with the exit code.
+ *
+ * @example Printing the version
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { runNode } from "./health.ts";
+ * assert.ok((await runNode(["--version"])) === 0);
+ * ```
+ */
+export async function runNode(args: readonly string[]): Promise<number> {
+  try {
+    return await main(nodeRuntime(args));
+  } catch (err) {
+    process.stderr.write(`porthealth: internal error: ${(err as Error)?.message ?? err}\n`);
+    return 1;
+  }
+}
+
+function _isMain(): boolean {
+  // Deno and Node >= 24.2 know; older Node and Bun: compare with the script path.
+  const known = (import.meta as { main?: boolean }).main;
+  if (typeof known === "boolean") return known;
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (_isMain()) {
+  process.exit(await runNode(process.argv.slice(2)));
+}

@@ -1,0 +1,135 @@
+/**
+ * `--explain`: every input line with its decision, reason and score, in input
+ * order, for a person asking why a line vanished. Lines are shown sanitized
+ * (secrets stay masked): the lines of a private-key block as `[REDACTED PRIVATE KEY]`,
+ * lines longer than `maxLineLength` as `[TRUNCATED]` (as the reduced log has them).
+ *
+ * Decisions arrive out of order (a dropped line is decided before an earlier
+ * kept line leaves the fold stage), so the writer holds lines until their turn;
+ * it holds only the lines between the oldest undecided one and the newest.
+ *
+ * @module
+ */
+
+import { SecretBlockSanitizer } from "../trim/sanitize.ts";
+import { TRUNCATED } from "../trim/stages/truncate.ts";
+import type { TrimLineDecision } from "../trim/types.ts";
+
+const _KEY_BLOCK = "[REDACTED PRIVATE KEY]";
+
+/**
+ * One explain line: line number, action, reason, score, then the sanitized line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatExplainLine } from "./explain.ts";
+ * const text = formatExplainLine(
+ *   { lineNumber: 12, action: "drop", reason: "noise", score: 5 },
+ *   "[INFO] tick",
+ * );
+ * assert.ok(text === "    12  drop  noise               5  [INFO] tick");
+ * ```
+ */
+export function formatExplainLine(d: TrimLineDecision, line: string): string {
+  return `${String(d.lineNumber).padStart(6)}  ${d.action.padEnd(4)}  ${d.reason.padEnd(17)} ${
+    String(d.score).padStart(3)
+  }  ${line}`;
+}
+
+/**
+ * Pairs input lines (in order) with their decisions (in any order) and writes
+ * explain lines in input order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ExplainWriter } from "./explain.ts";
+ * const out: string[] = [];
+ * const w = new ExplainWriter((s) => out.push(s));
+ * w.line("ERROR boom");
+ * w.line("tick");
+ * w.decide({ lineNumber: 2, action: "drop", reason: "noise", score: 5 });
+ * w.decide({ lineNumber: 1, action: "keep", reason: "error", score: 80 });
+ * w.flush();
+ * assert.ok(out.length === 2 && out[0].includes("ERROR boom") && out[1].includes("noise"));
+ * ```
+ */
+export class ExplainWriter {
+  #write: (text: string) => void;
+  #mask: SecretBlockSanitizer;
+  #one: string[] = [];
+  #maxLineLength: number | undefined;
+  #next = 1;
+  #lines: string[] = [];
+  #head = 0;
+  #decisions = new Map<number, TrimLineDecision>();
+
+  /**
+   * Creates a writer.
+   *
+   * @param write receives each explain line (without a newline).
+   * @param preserveIdSuffix as for `sanitizeLine` (the run's option).
+   * @param maxLineLength the run's option: longer lines are shown as `[TRUNCATED]`.
+   */
+  constructor(write: (text: string) => void, preserveIdSuffix = 0, maxLineLength?: number) {
+    this.#write = write;
+    this.#mask = new SecretBlockSanitizer(preserveIdSuffix, () => {});
+    this.#maxLineLength = maxLineLength;
+  }
+
+  /** The next raw input line. */
+  line(raw: string): void {
+    this.#lines.push(raw);
+    this.#drain();
+  }
+
+  /** A decision (from `onDecision`). */
+  decide(d: TrimLineDecision): void {
+    this.#decisions.set(d.lineNumber, d);
+    this.#drain();
+  }
+
+  /** End: lines without a decision (none, normally) are written as `?`. */
+  flush(): void {
+    this.#drain();
+    while (this.#head < this.#lines.length) {
+      const d = this.#decisions.get(this.#next) ??
+        { lineNumber: this.#next, action: "drop", reason: "?", score: 0 };
+      this.#decisions.delete(this.#next);
+      this.#emit(d);
+    }
+  }
+
+  #drain(): void {
+    for (;;) {
+      if (this.#head >= this.#lines.length) break;
+      const d = this.#decisions.get(this.#next);
+      if (d === undefined) break;
+      this.#decisions.delete(this.#next);
+      this.#emit(d);
+    }
+    if (this.#head > 4096 && this.#head * 2 > this.#lines.length) {
+      this.#lines = this.#lines.slice(this.#head);
+      this.#head = 0;
+    }
+  }
+
+  #emit(d: TrimLineDecision): void {
+    const raw = this.#lines[this.#head];
+    this.#lines[this.#head++] = "";
+    this.#next++;
+    // Every line goes through the mask in input order, so a key block is recognized
+    // across lines (even when its first line is truncated); its swallowed lines show
+    // as the block does.
+    const one = this.#one;
+    one[0] = raw;
+    one.length = 1;
+    let text = this.#mask.process(one)[0] ?? _KEY_BLOCK;
+    if (d.reason === "secret-block") text = _KEY_BLOCK;
+    else if (this.#maxLineLength !== undefined && raw.length > this.#maxLineLength) {
+      text = TRUNCATED;
+    }
+    this.#write(formatExplainLine(d, text));
+  }
+}

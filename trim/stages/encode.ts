@@ -1,0 +1,78 @@
+/**
+ * The last stage: meters output lines and encodes them as UTF-8 in ~64 KiB chunks.
+ *
+ * @module
+ */
+
+import { meterOutput, type RunState } from "../run.ts";
+
+/** Target size of an output chunk, in characters. */
+export const OUTPUT_CHUNK_CHARS: number = 64 * 1024;
+
+/**
+ * The line written when a non-empty input kept nothing, so output is never
+ * silently empty.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { nothingKeptLine } from "./encode.ts";
+ * assert.ok(nothingKeptLine(1200).includes("1200 lines"));
+ * ```
+ */
+export function nothingKeptLine(inputLines: number): string {
+  return `[trimlog] read ${inputLines} line${
+    inputLines === 1 ? "" : "s"
+  }; none were diagnostic, nothing kept`;
+}
+
+/**
+ * Creates the encode stage: `string[]` batches in, `Uint8Array` chunks of about
+ * {@linkcode OUTPUT_CHUNK_CHARS} out (each line followed by `\n`). Output
+ * statistics are counted into `run`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createEncodeStream } from "./encode.ts";
+ * import { createRun } from "../run.ts";
+ * const run = createRun();
+ * const chunks: Uint8Array[] = [];
+ * await ReadableStream.from([["a", "b"]]).pipeThrough(createEncodeStream(run))
+ *   .pipeTo(new WritableStream({ write(c) { chunks.push(c); } }));
+ * assert.ok(new TextDecoder().decode(chunks[0]) === "a\nb\n" && run.stats.outputBytes === 4);
+ * ```
+ */
+export function createEncodeStream(run: RunState): TransformStream<string[], Uint8Array> {
+  const encoder = new TextEncoder();
+  let pending: string[] = [];
+  let chars = 0;
+  const emit = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    pending.push("");
+    const bytes = encoder.encode(pending.join("\n"));
+    run.stats.outputBytes += bytes.byteLength;
+    controller.enqueue(bytes);
+    pending = [];
+    chars = 0;
+  };
+  return new TransformStream<string[], Uint8Array>({
+    transform(batch, controller) {
+      for (let i = 0; i < batch.length; i++) {
+        const line = batch[i];
+        meterOutput(run, line);
+        pending.push(line);
+        chars += line.length + 1;
+        if (chars >= OUTPUT_CHUNK_CHARS) emit(controller);
+      }
+    },
+    flush(controller) {
+      if (run.stats.inputLines > 0 && run.nonBlankOutput === 0) {
+        const line = nothingKeptLine(run.stats.inputLines);
+        meterOutput(run, line);
+        run.markerLines++;
+        pending.push(line);
+      }
+      if (pending.length) emit(controller);
+    },
+  });
+}
