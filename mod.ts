@@ -43,6 +43,7 @@ export { sanitizeLine } from "./trim/sanitize.ts";
 export { createRepeatSignature } from "./trim/classify/signature.ts";
 export { estimateTokens } from "./trim/tokens.ts";
 export { TrimError, type TrimErrorCode } from "./trim/errors.ts";
+export { AGGRESSIVENESS_VALUES, MULTILINE_MODES, OUTPUT_FORMATS } from "./trim/options.ts";
 export {
   createFormatDetector,
   detectFormat,

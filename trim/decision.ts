@@ -1,11 +1,7 @@
 /**
  * Per-line decisions (`onDecision`, `--explain`): the closed set of reasons and
- * the side-car that carries line numbers, reasons and scores alongside a batch.
- *
- * The side-car exists only when decisions are requested, so the normal path
- * pays nothing; the one exception is the `opaque` list, which tells the fold
- * stage which lines it must pass through untouched (stack groups already
- * folded into `[xN]` lines, and markers).
+ * the reporter. Line numbers, reasons and scores travel with each batch
+ * (`batch.ts`) when decisions are tracked.
  *
  * @module
  */
@@ -88,59 +84,6 @@ export const DECISION_REASONS = [
  * ```
  */
 export type DecisionReason = typeof DECISION_REASONS[number];
-
-/**
- * What travels alongside a batch of lines, index by index.
- *
- * `numbers`, `reasons` and `scores` are set only when decisions are tracked;
- * a number of 0 marks a synthetic line (a marker). `opaque` lists the indices
- * of lines the fold stage must pass through as they are.
- */
-export interface BatchInfo {
-  /** 1-based input line number of each line (0: synthetic). */
-  numbers?: number[];
-  /** Why each line was kept (tracked runs only). */
-  reasons?: DecisionReason[];
-  /** Score of each line (tracked runs only). */
-  scores?: number[];
-  /** Ascending indices of lines not to fold. */
-  opaque?: number[];
-}
-
-const _INFO = new WeakMap<string[], BatchInfo>();
-
-/**
- * The side-car of a batch, if any.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { batchInfo, setBatchInfo } from "./decision.ts";
- * const batch = ["a"];
- * assert.ok(batchInfo(batch) === undefined);
- * setBatchInfo(batch, { numbers: [7] });
- * assert.ok(batchInfo(batch)?.numbers?.[0] === 7);
- * ```
- */
-export function batchInfo(batch: string[]): BatchInfo | undefined {
-  return _INFO.get(batch);
-}
-
-/**
- * Attaches a side-car to a batch (replacing any earlier one).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { batchInfo, setBatchInfo } from "./decision.ts";
- * const batch = ["[x2] a"];
- * setBatchInfo(batch, { opaque: [0] });
- * assert.ok(batchInfo(batch)?.opaque?.length === 1);
- * ```
- */
-export function setBatchInfo(batch: string[], info: BatchInfo): void {
-  _INFO.set(batch, info);
-}
 
 /**
  * Reports decisions to `onDecision`; ignores synthetic lines (number 0).

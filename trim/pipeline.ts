@@ -1,32 +1,36 @@
 /**
- * The trim pipeline: a readable list of stages, each a `TransformStream` over
- * batches of lines.
+ * The trim pipeline: the ordered list of stages, each a `TransformStream` over
+ * {@linkcode Batch}es (`trim/stages/`), with the slice of the options it reads.
  *
- * decode + split → detect → truncate → sanitize → relevance → fold → encode
+ * split → detect → key blocks → truncate → group → select → budget → fold → encode
  *
- * - detect: format vote and source detection (and line numbers, when decisions
- *   are tracked: `onDecision`);
- * - relevance: filters, scoring, context, stack traces, root cause, sample cap
- *   (`relevance.ts`);
- * - fold: repeats into `[xN]` lines (`fold.ts`, through `fold_step.ts`).
- *
- * Line numbers, reasons and scores travel beside a batch (`decision.ts`) only
- * when decisions are tracked, so the normal path pays nothing for them.
+ * - split: decode bytes, split lines (`\r` rewrites resolved, overlong lines cut);
+ * - detect: format vote, source detection, line numbers when decisions are tracked;
+ * - key blocks: private-key blocks fold into one line, ANSI colour codes go;
+ * - truncate: lines over `maxLineLength` become `[TRUNCATED]` (only with that option);
+ * - group: stack traces and multiline records (every `multiline` mode);
+ * - select: filters, scoring, context, root cause, stack reduction and repeated
+ *   stacks, the sample cap, masking of what is kept (the run's one masker);
+ * - budget: the highest-scoring lines within `maxTokens` (only with that option);
+ * - fold: repeats and templates into `[xN]` lines, repeated blocks;
+ * - encode: output metering, UTF-8 in ~64 KiB chunks.
  *
  * @module
  */
 
-import { TokenBudget } from "./select/budget.ts";
-import { batchInfo, type DecisionReason, DecisionReporter, setBatchInfo } from "./decision.ts";
-import { createEncodeStream } from "./stages/encode.ts";
-import { FoldStep } from "./stages/fold.ts";
-import { sanitizeJsonLine } from "./jsonl.ts";
-import { RelevanceFilter, type RelevanceOutput } from "./stages/select.ts";
+import type { Batch } from "./batch.ts";
+import { DecisionReporter } from "./decision.ts";
+import { createMasker, type Masker } from "./masker.ts";
 import { createRun, meterInput, resultOf, type RunState } from "./run.ts";
-import { sanitizeLine, SecretBlockSanitizer } from "./sanitize.ts";
+import { createBudgetStage } from "./stages/budget.ts";
+import { createDetectStage } from "./stages/detect.ts";
+import { createEncodeStream } from "./stages/encode.ts";
+import { createFoldStage } from "./stages/fold.ts";
+import { createGroupStage } from "./stages/group.ts";
+import { createKeyBlockStage } from "./stages/key_blocks.ts";
+import { createSelectStage } from "./stages/select.ts";
 import { createSplitStream, HARD_MAX_LINE_CHARS } from "./stages/split.ts";
-import { batchStage } from "./stages/stage.ts";
-import { truncateLines } from "./stages/truncate.ts";
+import { createTruncateStage } from "./stages/truncate.ts";
 import type { TrimOptions, TrimResult } from "./types.ts";
 
 /**
@@ -72,6 +76,12 @@ export function createTrimStream(options: TrimOptions = {}): TrimStream {
 }
 
 /**
+ * Sees every input line as split, in order, with the run's masker (`--explain`).
+ * Not part of the public API.
+ */
+export type LineTap = (lines: readonly string[], mask: Masker) => void;
+
+/**
  * The trim transform together with the state of its run (for the processing
  * operations, which read the counters after an early stop).
  *
@@ -84,107 +94,44 @@ export function createTrimStream(options: TrimOptions = {}): TrimStream {
  * assert.ok(run.stats.inputLines === 1);
  * ```
  */
-export function createTrimPipeline(options: TrimOptions = {}): {
-  stream: TrimStream;
-  run: RunState;
-} {
+export function createTrimPipeline(
+  options: TrimOptions = {},
+  tap?: LineTap,
+): { stream: TrimStream; run: RunState } {
   const run = createRun(options);
   const o = run.options;
   const stats = run.stats;
+  const report = o.onDecision !== undefined ? new DecisionReporter(o.onDecision) : undefined;
+  const mask = createMasker(o.mask);
+  const dropped = (n: number) => stats.droppedLines += n;
+  const duplicates = (n: number) => stats.duplicateLines += n;
+  const hidden = (n: number) => stats.hiddenInternalStackLines += n;
 
-  // With maxLineLength, lines are cut while streaming at no less than SPLIT_MIN_CUT
-  // characters (the truncate stage then replaces them): a private-key block whose first
-  // line is longer than maxLineLength is still recognized, its body still swallowed.
-  const cutAt = o.maxLineLength === undefined ? undefined : Math.max(o.maxLineLength, _MIN_CUT);
-  const split = createSplitStream(cutAt, {
+  const split = createSplitStream(o.splitAt, {
     rawText: (text) => meterInput(run, text),
     line: () => stats.inputLines++,
     bytes: (n) => (stats.inputBytes += n),
     meter: run.input,
   });
-
-  const report = o.onDecision !== undefined ? new DecisionReporter(o.onDecision) : undefined;
-  const stages: TransformStream<string[], string[]>[] = [];
-  let lineNumber = 0;
-  stages.push(batchStage((batch) => {
-    for (let i = 0; i < batch.length; i++) {
-      run.format.observe(batch[i]);
-      run.sources.observe(batch[i]);
-    }
-    if (report !== undefined) {
-      const numbers = new Array<number>(batch.length);
-      for (let i = 0; i < batch.length; i++) numbers[i] = ++lineNumber;
-      setBatchInfo(batch, { numbers });
-    }
-    return batch;
-  }));
-  const rules = o.custom?.sanitize;
-  const extraRules = rules?.length ? (line: string) => _applyRules(line, rules) : undefined;
-  const swallowed = (n: number) => stats.droppedLines += n;
-  // Private-key blocks are folded here, before truncation and relevance; every line
-  // (a block's first line too) is masked by the relevance stage only when it is kept
-  // (most lines never are).
-  const sanitizer = new SecretBlockSanitizer(o.preserveIdSuffix, swallowed, extraRules, true);
-  const suffix = o.preserveIdSuffix;
-  const mask = options.outputFormat === "jsonl-preserve"
-    ? (line: string) => sanitizeJsonLine(line, suffix, extraRules)
-    : extraRules !== undefined
-    ? (line: string) => extraRules(sanitizeLine(line, suffix))
-    : (line: string) => sanitizeLine(line, suffix);
-  stages.push(batchStage((batch) => {
-    const numbers = report !== undefined ? batchInfo(batch)?.numbers : undefined;
-    if (numbers === undefined) return sanitizer.process(batch);
-    // Tracked: line by line, to know which lines a key block swallowed.
-    const out: string[] = [];
-    const kept: number[] = [];
-    const one: string[] = [];
-    for (let i = 0; i < batch.length; i++) {
-      one[0] = batch[i];
-      one.length = 1;
-      if (sanitizer.process(one).length === 1) {
-        out.push(one[0]);
-        kept.push(numbers[i]);
-      } else report!.report(numbers[i], "drop", "secret-block", 0);
-    }
-    setBatchInfo(out, { numbers: kept });
-    return out;
-  }));
-  // After the key blocks: a key block whose first line is truncated is still swallowed.
-  if (o.maxLineLength !== undefined) {
+  const stages: (TransformStream<Batch, Batch> | undefined)[] = [
+    createDetectStage({
+      format: run.format,
+      sources: run.sources,
+      track: report !== undefined,
+      tap: tap && ((lines) => tap(lines, mask)),
+    }),
+    createKeyBlockStage({ preserveIdSuffix: o.preserveIdSuffix, dropped, report }),
     // A line over the hard cap was cut while streaming: it is truncated whatever
     // maxLineLength says (above the cap, the cap is the limit).
-    const max = Math.min(o.maxLineLength, HARD_MAX_LINE_CHARS);
-    stages.push(batchStage((batch) => {
-      stats.truncatedLines += truncateLines(batch, max);
-      return batch;
-    }));
-  }
-  const relevance = new RelevanceFilter({ ...o.relevance, sanitize: mask }, {
-    dropped: (n) => stats.droppedLines += n,
-    hidden: (n) => stats.hiddenInternalStackLines += n,
-    duplicates: (n) => stats.duplicateLines += n,
-  }, report);
-  stages.push(batchStage(
-    (batch) => _relevant(relevance.push(batch, report && batchInfo(batch)?.numbers)),
-    () => _relevant(relevance.flush()),
-  ));
-  if (options.maxTokens !== undefined) {
-    stages.push(_budgetStage(run, options.maxTokens, report));
-  }
-  const fold = new FoldStep(
-    o.dedupe,
-    {
-      duplicates: (n) => stats.duplicateLines += n,
-      dropped: (n) => stats.droppedLines += n,
-    },
-    report,
-    {
-      templateMining: options.templateMining,
-      window: options.dedupeWindow,
-      collapseBlocks: options.collapseBlocks,
-    },
-  );
-  stages.push(batchStage((batch) => fold.push(batch), () => fold.flush()));
+    o.maxLineLength === undefined ? undefined : createTruncateStage(
+      Math.min(o.maxLineLength, HARD_MAX_LINE_CHARS),
+      (n) => stats.truncatedLines += n,
+    ),
+    createGroupStage(o.multiline),
+    createSelectStage(o.select, { dropped, hidden, duplicates }, report, mask),
+    o.budget && createBudgetStage(o.budget, { dropped, duplicates }, report),
+    createFoldStage(o.fold, { dropped, duplicates }, report),
+  ];
 
   let resolve!: (r: TrimResult) => void;
   let reject!: (e: unknown) => void;
@@ -195,7 +142,7 @@ export function createTrimPipeline(options: TrimOptions = {}): {
   result.catch(() => {});
 
   let readable = split.readable;
-  for (const stage of stages) readable = readable.pipeThrough(stage);
+  for (const stage of stages) if (stage !== undefined) readable = readable.pipeThrough(stage);
   const readableOut = readable.pipeThrough(createEncodeStream(run)).pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       flush: () => resolve(resultOf(run)),
@@ -204,76 +151,4 @@ export function createTrimPipeline(options: TrimOptions = {}): {
     } as Transformer<Uint8Array, Uint8Array>),
   );
   return { stream: { writable: split.writable, readable: readableOut, result }, run };
-}
-
-/** Lines are never cut while streaming below this many characters (see `cutAt`). */
-const _MIN_CUT = 4096;
-
-/** The relevance output as a batch, with its side-car when it has one. */
-function _relevant(r: RelevanceOutput): string[] {
-  // Scores travel too (maxTokens needs them) even when nothing else does.
-  if (r.numbers !== undefined || r.opaque !== undefined || r.scores !== undefined) {
-    setBatchInfo(r.lines, {
-      numbers: r.numbers,
-      reasons: r.reasons,
-      scores: r.scores,
-      opaque: r.opaque,
-    });
-  }
-  return r.lines;
-}
-
-function _applyRules(
-  line: string,
-  rules: ReadonlyArray<{ re: RegExp; replacement: string }>,
-): string {
-  for (const r of rules) line = line.replace(r.re, r.replacement);
-  return line;
-}
-
-/**
- * The `maxTokens` stage: keeps the highest-scoring lines within the budget, in input
- * order, emitted at the end of input (memory bounded by the budget).
- */
-function _budgetStage(
-  run: RunState,
-  maxTokens: number,
-  report: DecisionReporter | undefined,
-): TransformStream<string[], string[]> {
-  const stats = run.stats;
-  const reasons = report !== undefined ? new Map<number, DecisionReason>() : undefined;
-  const budget = new TokenBudget(
-    maxTokens,
-    run.options.estimate,
-    { dropped: (n) => stats.droppedLines += n, duplicates: (n) => stats.duplicateLines += n },
-    report &&
-      ((n, _a, score) => {
-        reasons!.delete(n);
-        report.report(n, "drop", "token-budget", score);
-      }),
-  );
-  return batchStage(
-    (batch) => {
-      const info = batchInfo(batch);
-      if (reasons !== undefined && info?.numbers) {
-        info.numbers.forEach((n, i) => reasons.set(n, info.reasons?.[i] ?? "relevant"));
-      }
-      budget.push(batch, info?.scores, info?.numbers, info?.opaque);
-      return [];
-    },
-    () => {
-      const out: string[] = [];
-      const scores: number[] = [];
-      const opaque: number[] = [];
-      const numbers = report !== undefined ? [] as number[] : undefined;
-      budget.flush(out, numbers, opaque, scores);
-      setBatchInfo(out, {
-        numbers,
-        reasons: numbers?.map((n) => reasons!.get(n) ?? "relevant"),
-        scores: numbers && scores,
-        opaque: opaque.length ? opaque : undefined,
-      });
-      return out;
-    },
-  );
 }

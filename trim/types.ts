@@ -7,6 +7,13 @@
  * @module
  */
 
+import type {
+  AGGRESSIVENESS_VALUES,
+  MULTILINE_MODES,
+  OUTPUT_FORMATS,
+  SEVERITY_LEVELS,
+} from "./options.ts";
+
 /**
  * A fixed aggressiveness level, or `auto` to adapt to the stream.
  *
@@ -20,7 +27,7 @@
  * assert.ok(state.auto && state.effective === "high");
  * ```
  */
-export type Aggressiveness = "low" | "medium" | "high" | "aggressive" | "auto";
+export type Aggressiveness = typeof AGGRESSIVENESS_VALUES[number];
 
 /**
  * An effective (non-auto) aggressiveness level.
@@ -35,7 +42,7 @@ export type Aggressiveness = "low" | "medium" | "high" | "aggressive" | "auto";
  * assert.ok(scoreLineRelevance("[INFO] disk checked", level) < 40);
  * ```
  */
-export type EffectiveAggressiveness = "low" | "medium" | "high" | "aggressive";
+export type EffectiveAggressiveness = Exclude<Aggressiveness, "auto">;
 
 /**
  * How continuation lines (stack frames, `Caused by:` …) join their parent.
@@ -53,7 +60,7 @@ export type EffectiveAggressiveness = "low" | "medium" | "high" | "aggressive";
  * assert.ok(out.length === 1 && out[0].length === 3);
  * ```
  */
-export type MultilineMode = "auto" | "python" | "node" | "java" | "go" | "rust" | "off";
+export type MultilineMode = typeof MULTILINE_MODES[number];
 
 /**
  * A severity level for the `severity` filter, most severe first.
@@ -68,7 +75,7 @@ export type MultilineMode = "auto" | "python" | "node" | "java" | "go" | "rust" 
  * assert.ok(output === "[ERROR] disk full\n");
  * ```
  */
-export type SeverityLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace";
+export type SeverityLevel = typeof SEVERITY_LEVELS[number];
 
 /**
  * Output format: plain text, or JSON Lines kept structurally intact.
@@ -83,7 +90,7 @@ export type SeverityLevel = "fatal" | "error" | "warn" | "info" | "debug" | "tra
  * assert.ok(JSON.parse(output).msg === "boom");
  * ```
  */
-export type OutputFormat = "text" | "jsonl-preserve";
+export type OutputFormat = typeof OUTPUT_FORMATS[number];
 
 /**
  * A custom sanitize rule: matches of `pattern` are replaced by `replacement`.

@@ -11,7 +11,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { processLogStream, processLogStreamWithTimeout, trimText } from "../../trim/process.ts";
 import { TrimError } from "../../trim/errors.ts";
-import { RelevanceFilter } from "../../trim/stages/select.ts";
+import { Selector } from "../../trim/stages/select.ts";
+import { resolveOptions } from "../../trim/options.ts";
 import { TFIDF_MAP_LIMIT } from "../../trim/constants.ts";
 import { CUT_SUFFIX, HARD_MAX_LINE_CHARS } from "../../trim/stages/split.ts";
 import type { TrimOptions, TrimResult } from "../../trim/types.ts";
@@ -230,7 +231,7 @@ test("a million identical lines: one [x1000000] line, memory bounded", async () 
 });
 
 test("a million distinct lines: every map of the relevance stage stays within its limit", () => {
-  const filter = new RelevanceFilter({ aggressiveness: "medium" }, {
+  const filter = new Selector(resolveOptions({ aggressiveness: "medium" }).select, {
     dropped() {},
     hidden() {},
     duplicates() {},
@@ -248,7 +249,7 @@ test("a million distinct lines: every map of the relevance stage stays within it
         : `make: *** [Makefile:${i}: all] Error 2`,
     );
     if (batch.length === 10_000) {
-      filter.push(batch);
+      filter.push({ lines: batch.slice() });
       batch.length = 0;
       const s = filter.trackedSizes;
       maxSeen = {

@@ -6,26 +6,10 @@
  */
 
 import { TrimError } from "../errors.ts";
+import { SEVERITY_LEVELS } from "../options.ts";
 import type { SeverityLevel } from "../types.ts";
 
-/**
- * The severity levels, most severe first.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { SEVERITY_LEVELS } from "./severity.ts";
- * assert.ok(SEVERITY_LEVELS[0] === "fatal" && SEVERITY_LEVELS.length === 6);
- * ```
- */
-export const SEVERITY_LEVELS: readonly SeverityLevel[] = Object.freeze([
-  "fatal",
-  "error",
-  "warn",
-  "info",
-  "debug",
-  "trace",
-]);
+export { SEVERITY_LEVELS };
 
 const _RANK: ReadonlyMap<SeverityLevel, number> = new Map(
   SEVERITY_LEVELS.map((level, i) => [level, i]),

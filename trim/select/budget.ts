@@ -6,7 +6,7 @@
  * the later line is worse); whenever the kept lines exceed the budget, the worst is
  * evicted, until they fit. A line alone larger than the budget is dropped at once
  * (it would otherwise evict everything below it and still not fit). Memory holds
- * only lines that fit the budget together. Without scores (no relevance stage)
+ * only lines that fit the budget together. Without scores (no select stage)
  * every score is 0 and the earliest lines are kept. Deterministic: the order is
  * total (score, then line position).
  *
@@ -91,7 +91,7 @@ export class TokenBudget {
    * @param numbers line numbers per line (same length; -1 for none), for `decide`
    *   and for `flush`'s `outNumbers`.
    * @param opaque ascending indices of lines later steps must pass through unfolded
-   *   (the relevance stage's opaque lines); reported again by `flush`.
+   *   (the select stage's opaque lines); reported again by `flush`.
    */
   push(
     lines: readonly string[],

@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { Batch } from "../batch.ts";
 import { meterOutput, type RunState } from "../run.ts";
 
 /** Target size of an output chunk, in characters. */
@@ -27,7 +28,7 @@ export function nothingKeptLine(inputLines: number): string {
 }
 
 /**
- * Creates the encode stage: `string[]` batches in, `Uint8Array` chunks of about
+ * Creates the encode stage: {@linkcode Batch}es in, `Uint8Array` chunks of about
  * {@linkcode OUTPUT_CHUNK_CHARS} out (each line followed by `\n`). Output
  * statistics are counted into `run`.
  *
@@ -38,12 +39,12 @@ export function nothingKeptLine(inputLines: number): string {
  * import { createRun } from "../run.ts";
  * const run = createRun();
  * const chunks: Uint8Array[] = [];
- * await ReadableStream.from([["a", "b"]]).pipeThrough(createEncodeStream(run))
+ * await ReadableStream.from([{ lines: ["a", "b"] }]).pipeThrough(createEncodeStream(run))
  *   .pipeTo(new WritableStream({ write(c) { chunks.push(c); } }));
  * assert.ok(new TextDecoder().decode(chunks[0]) === "a\nb\n" && run.stats.outputBytes === 4);
  * ```
  */
-export function createEncodeStream(run: RunState): TransformStream<string[], Uint8Array> {
+export function createEncodeStream(run: RunState): TransformStream<Batch, Uint8Array> {
   const encoder = new TextEncoder();
   let pending: string[] = [];
   let chars = 0;
@@ -55,8 +56,8 @@ export function createEncodeStream(run: RunState): TransformStream<string[], Uin
     pending = [];
     chars = 0;
   };
-  return new TransformStream<string[], Uint8Array>({
-    transform(batch, controller) {
+  return new TransformStream<Batch, Uint8Array>({
+    transform({ lines: batch }, controller) {
       for (let i = 0; i < batch.length; i++) {
         const line = batch[i];
         meterOutput(run, line);
@@ -69,7 +70,6 @@ export function createEncodeStream(run: RunState): TransformStream<string[], Uin
       if (run.stats.inputLines > 0 && run.nonBlankOutput === 0) {
         const line = nothingKeptLine(run.stats.inputLines);
         meterOutput(run, line);
-        run.markerLines++;
         pending.push(line);
       }
       if (pending.length) emit(controller);

@@ -1,15 +1,17 @@
 /**
- * The fold stage as the pipeline runs it: {@linkcode Folder} plus what the
- * pipeline needs around it: lines the relevance stage marked opaque (stack
+ * The fold stage: {@linkcode Folder} (repeats and templates into `[xN]` lines,
+ * `dedupeWindow`) and {@linkcode BlockCollapser} (`collapseBlocks`), plus what the
+ * pipeline needs around them: lines the select stage marked opaque (stack
  * groups already folded into `[xN]` lines, markers) pass through unfolded, and,
  * when decisions are tracked, every line gets its final `keep` / `fold` / `drop`
- * through the folder's `decide` hook, with the reason and score the relevance
+ * through the folder's `decide` hook, with the reason and score the select
  * stage gave it.
  *
  * @module
  */
 
-import { batchInfo, type DecisionReason, type DecisionReporter } from "../decision.ts";
+import { type Batch, batchStage } from "../batch.ts";
+import type { DecisionReason, DecisionReporter } from "../decision.ts";
 import { BlockCollapser } from "../fold/blocks.ts";
 import { type FoldAction, type FoldCounters, Folder, type FoldOptions } from "../fold/folder.ts";
 
@@ -22,7 +24,7 @@ import { type FoldAction, type FoldCounters, Folder, type FoldOptions } from "..
  * import { FoldStep } from "./fold.ts";
  * let duplicates = 0;
  * const step = new FoldStep(true, { duplicates: (n) => (duplicates += n), dropped() {} });
- * const out = [...step.push(["retry id=1", "retry id=2"]), ...step.flush()];
+ * const out = [...step.push({ lines: ["retry id=1", "retry id=2"] }), ...step.flush()];
  * assert.ok(out.join() === "[x2] retry id=[1 | 2]" && duplicates === 1);
  * ```
  */
@@ -64,8 +66,9 @@ export class FoldStep {
   }
 
   /** Folds a batch; returns the lines to pass on. */
-  push(batch: string[]): string[] {
-    const info = batchInfo(batch);
+  push(b: Batch): string[] {
+    const batch = b.lines;
+    const info = b;
     const folder = this.#folder;
     const report = this.#report;
     const nums = report !== undefined ? info?.numbers : undefined;
@@ -132,4 +135,46 @@ export class FoldStep {
       : "blank-run";
     this.#report!.report(n, action, reason, p?.score ?? 0);
   }
+}
+
+/** What the fold stage needs (the resolved fold options). */
+export interface FoldSlice {
+  /** Fold repeats (false: lines pass through, as with `jsonl-preserve`). */
+  dedupe: boolean;
+  /** Template mining (numbers after a word label). */
+  templateMining: boolean | undefined;
+  /** Non-adjacent repeats within the last N distinct lines. */
+  window: number | undefined;
+  /** Repeated blocks of up to N lines. */
+  collapseBlocks: number | undefined;
+}
+
+/**
+ * Creates the fold stage.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createFoldStage } from "./fold.ts";
+ * const out: string[] = [];
+ * const stage = createFoldStage(
+ *   { dedupe: true, templateMining: undefined, window: undefined, collapseBlocks: undefined },
+ *   { duplicates() {}, dropped() {} },
+ * );
+ * await ReadableStream.from([{ lines: ["a", "a"] }]).pipeThrough(stage)
+ *   .pipeTo(new WritableStream({ write(b) { out.push(...b.lines); } }));
+ * assert.deepEqual(out, ["[x2] a"]);
+ * ```
+ */
+export function createFoldStage(
+  slice: FoldSlice,
+  counters: FoldCounters,
+  report?: DecisionReporter,
+): TransformStream<Batch, Batch> {
+  const fold = new FoldStep(slice.dedupe, counters, report, {
+    templateMining: slice.templateMining,
+    window: slice.window,
+    collapseBlocks: slice.collapseBlocks,
+  });
+  return batchStage((batch) => ({ lines: fold.push(batch) }), () => ({ lines: fold.flush() }));
 }

@@ -8,6 +8,7 @@
  * @module
  */
 
+import type { Batch } from "../batch.ts";
 import type { LineMeter } from "../tokens.ts";
 
 /** Lines longer than this many characters are cut while streaming, with or without `maxLineLength`. */
@@ -313,8 +314,8 @@ export function utf8Length(s: string): number {
 }
 
 /**
- * The decode-and-split stage: `Uint8Array | string` chunks in, `string[]` batches out
- * (one batch per input chunk; empty batches are not emitted).
+ * The decode-and-split stage: `Uint8Array | string` chunks in, {@linkcode Batch}es of
+ * lines out (one batch per input chunk; empty batches are not emitted).
  *
  * @example
  * ```ts
@@ -322,14 +323,14 @@ export function utf8Length(s: string): number {
  * import { createSplitStream } from "./split.ts";
  * const lines: string[] = [];
  * await ReadableStream.from(["a\nb", "\nc"]).pipeThrough(createSplitStream())
- *   .pipeTo(new WritableStream({ write(batch) { lines.push(...batch); } }));
+ *   .pipeTo(new WritableStream({ write(batch) { lines.push(...batch.lines); } }));
  * assert.ok(lines.join(",") === "a,b,c");
  * ```
  */
 export function createSplitStream(
   limit?: number,
   observer?: SplitObserver,
-): TransformStream<Uint8Array | string, string[]> {
+): TransformStream<Uint8Array | string, Batch> {
   const splitter = new LineSplitter(limit, observer, limit === undefined);
   // With a meter attached, lines are counted by the splitter and reported per chunk.
   let reported = 0;
@@ -337,18 +338,18 @@ export function createSplitStream(
     const n = splitter.lines;
     for (; reported < n; reported++) observer.line();
   };
-  return new TransformStream<Uint8Array | string, string[]>({
+  return new TransformStream<Uint8Array | string, Batch>({
     transform(chunk, controller) {
       const out: string[] = [];
       splitter.push(chunk, out);
       report?.();
-      if (out.length) controller.enqueue(out);
+      if (out.length) controller.enqueue({ lines: out });
     },
     flush(controller) {
       const out: string[] = [];
       splitter.flush(out);
       report?.();
-      if (out.length) controller.enqueue(out);
+      if (out.length) controller.enqueue({ lines: out });
     },
   });
 }

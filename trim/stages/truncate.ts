@@ -1,8 +1,10 @@
 /**
- * Truncation: lines longer than `maxLineLength` become `[TRUNCATED]`.
+ * The truncate stage: lines longer than `maxLineLength` become `[TRUNCATED]`.
  *
  * @module
  */
+
+import { type Batch, batchStage } from "../batch.ts";
 
 /** What an overlong line is replaced by. */
 export const TRUNCATED = "[TRUNCATED]";
@@ -28,4 +30,30 @@ export function truncateLines(batch: string[], max: number): number {
     }
   }
   return n;
+}
+
+/**
+ * Creates the truncate stage; `truncated` counts the lines replaced.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createTruncateStage } from "./truncate.ts";
+ * let n = 0;
+ * const out: string[] = [];
+ * await ReadableStream.from([{ lines: ["ok", "x".repeat(20)] }])
+ *   .pipeThrough(createTruncateStage(10, (k) => (n += k)))
+ *   .pipeTo(new WritableStream({ write(b) { out.push(...b.lines); } }));
+ * assert.ok(out[1] === "[TRUNCATED]" && n === 1);
+ * ```
+ */
+export function createTruncateStage(
+  max: number,
+  truncated: (n: number) => void,
+): TransformStream<Batch, Batch> {
+  return batchStage((batch) => {
+    const n = truncateLines(batch.lines, max);
+    if (n) truncated(n);
+    return batch;
+  });
 }
