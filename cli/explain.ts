@@ -1,8 +1,11 @@
 /**
  * `--explain`: every input line with its decision, reason and score, in input
- * order, for a person asking why a line vanished. Lines are shown sanitized
- * (secrets stay masked): the lines of a private-key block as `[REDACTED PRIVATE KEY]`,
- * lines longer than `maxLineLength` as `[TRUNCATED]` (as the reduced log has them).
+ * order, for a person asking why a line vanished. It is the pipeline itself with
+ * decisions recorded: the lines are the pipeline's own (split as it splits them,
+ * seen through its line tap) and are shown through the run's masker, custom
+ * `sanitize` rules included, so nothing appears here in clear that the reduced log
+ * masks; the lines of a private-key block show as `[REDACTED PRIVATE KEY]`, lines
+ * longer than `maxLineLength` as `[TRUNCATED]` (as the reduced log has them).
  *
  * Decisions arrive out of order (a dropped line is decided before an earlier
  * kept line leaves the fold stage), so the writer holds lines until their turn;
@@ -11,7 +14,6 @@
  * @module
  */
 
-import { SecretBlockSanitizer } from "../trim/sanitize.ts";
 import { TRUNCATED } from "../trim/stages/truncate.ts";
 import type { TrimLineDecision } from "../trim/types.ts";
 
@@ -47,18 +49,16 @@ export function formatExplainLine(d: TrimLineDecision, line: string): string {
  * import { ExplainWriter } from "./explain.ts";
  * const out: string[] = [];
  * const w = new ExplainWriter((s) => out.push(s));
- * w.line("ERROR boom");
- * w.line("tick");
+ * w.lines(["ERROR boom token=ghp_abcdefghijklmnopqrstuvwxyz0123456789", "tick"], (l) => l.replace(/ghp_\w+/, "[REDACTED]"));
  * w.decide({ lineNumber: 2, action: "drop", reason: "noise", score: 5 });
  * w.decide({ lineNumber: 1, action: "keep", reason: "error", score: 80 });
  * w.flush();
- * assert.ok(out.length === 2 && out[0].includes("ERROR boom") && out[1].includes("noise"));
+ * assert.ok(out.length === 2 && out[0].endsWith("ERROR boom token=[REDACTED]") && out[1].includes("noise"));
  * ```
  */
 export class ExplainWriter {
   #write: (text: string) => void;
-  #mask: SecretBlockSanitizer;
-  #one: string[] = [];
+  #mask: (line: string) => string = (line) => line;
   #maxLineLength: number | undefined;
   #next = 1;
   #lines: string[] = [];
@@ -69,18 +69,17 @@ export class ExplainWriter {
    * Creates a writer.
    *
    * @param write receives each explain line (without a newline).
-   * @param preserveIdSuffix as for `sanitizeLine` (the run's option).
    * @param maxLineLength the run's option: longer lines are shown as `[TRUNCATED]`.
    */
-  constructor(write: (text: string) => void, preserveIdSuffix = 0, maxLineLength?: number) {
+  constructor(write: (text: string) => void, maxLineLength?: number) {
     this.#write = write;
-    this.#mask = new SecretBlockSanitizer(preserveIdSuffix, () => {});
     this.#maxLineLength = maxLineLength;
   }
 
-  /** The next raw input line. */
-  line(raw: string): void {
-    this.#lines.push(raw);
+  /** The next input lines, as the pipeline split them, and the run's masker. */
+  lines(raw: readonly string[], mask: (line: string) => string): void {
+    this.#mask = mask;
+    for (const line of raw) this.#lines.push(line);
     this.#drain();
   }
 
@@ -119,17 +118,12 @@ export class ExplainWriter {
     const raw = this.#lines[this.#head];
     this.#lines[this.#head++] = "";
     this.#next++;
-    // Every line goes through the mask in input order, so a key block is recognized
-    // across lines (even when its first line is truncated); its swallowed lines show
-    // as the block does.
-    const one = this.#one;
-    one[0] = raw;
-    one.length = 1;
-    let text = this.#mask.process(one)[0] ?? _KEY_BLOCK;
+    // The lines a key block swallowed show as the block does.
+    let text: string;
     if (d.reason === "secret-block") text = _KEY_BLOCK;
     else if (this.#maxLineLength !== undefined && raw.length > this.#maxLineLength) {
       text = TRUNCATED;
-    }
+    } else text = this.#mask(raw);
     this.#write(formatExplainLine(d, text));
   }
 }

@@ -5,7 +5,7 @@
  */
 
 /**
- * The version of porthealth: the one version of the project (trim/version.ts,
+ * The version of porthealth: the one version of the project (common/version.ts,
  * kept equal to deno.json's `version` by a test).
  *
  * @example Reading the version
@@ -15,4 +15,4 @@
  * assert.ok(/^\d+\.\d+\.\d+/.test(VERSION));
  * ```
  */
-export { VERSION } from "../trim/version.ts";
+export { VERSION } from "../common/version.ts";

@@ -12,7 +12,7 @@ import {
   type TrimInput,
   type TrimOutput,
 } from "./io.ts";
-import { createTrimPipeline } from "./pipeline.ts";
+import { createTrimPipeline, type LineTap } from "./pipeline.ts";
 import { resultOf } from "./run.ts";
 import type { TrimOptions, TrimResult } from "./types.ts";
 
@@ -42,12 +42,36 @@ export type { ChunkWriter, TrimInput, TrimOutput } from "./io.ts";
  * assert.ok(result.stats.inputLines === 2 && result.stats.outputLines === 1);
  * ```
  */
-export async function processLogStream(
+export function processLogStream(
   input: TrimInput,
   output: TrimOutput,
   options: TrimOptions = {},
 ): Promise<TrimResult> {
-  const { stream, run } = createTrimPipeline(options);
+  return processWithTap(input, output, options, undefined);
+}
+
+/**
+ * {@linkcode processLogStream} with a line tap: `tap` sees every input line as the
+ * pipeline splits it, in order, with the run's masker (the CLI's `--explain`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { processWithTap } from "./process.ts";
+ * const seen: string[] = [];
+ * await processWithTap(ReadableStream.from(["a\nb\n"]), new WritableStream(), {}, (lines, mask) => {
+ *   for (const l of lines) seen.push(mask(l));
+ * });
+ * assert.deepEqual(seen, ["a", "b"]);
+ * ```
+ */
+export async function processWithTap(
+  input: TrimInput,
+  output: TrimOutput,
+  options: TrimOptions,
+  tap: LineTap | undefined,
+): Promise<TrimResult> {
+  const { stream, run } = createTrimPipeline(options, tap);
   let stop: StopReason | undefined;
   const source = toStoppableReadable(input, {
     signal: options.signal,

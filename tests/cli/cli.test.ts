@@ -176,7 +176,7 @@ test("cli: --help lists every flag, --version prints the version", () => {
 });
 
 test("version constant matches deno.json", async () => {
-  const { VERSION } = await import("../../trim/version.ts");
+  const { VERSION } = await import("../../common/version.ts");
   const deno = JSON.parse(await readFile(new URL("../../deno.json", import.meta.url), "utf8"));
   assert.equal(VERSION, deno.version);
   const health = await import("../../health/version.ts");
@@ -189,4 +189,25 @@ test("cli: --explain shows a line cut by --max-line-length as [TRUNCATED], never
   assert.equal(r.code, 0);
   assert.match(r.stdout, /^\s+1\s+keep\s+\S+\s+\d+\s+\[TRUNCATED\]$/m);
   assert.ok(!r.stdout.includes("q7Zr"), r.stdout);
+});
+
+test("cli: --explain masks with the .trim.yml sanitize rules, as the reduced log does", async () => {
+  await withDir(async (dir) => {
+    const config = join(dir, ".trim.yml");
+    await writeFile(
+      config,
+      'sanitize:\n  - pattern: "cust-\\\\d+"\n    replacement: "[CUSTOMER]"\n',
+    );
+    const log = "order for cust-4411 failed\nheartbeat\nERROR refund for cust-4411 rejected\n";
+    const reduced = trimlog(["--config", config], log);
+    assert.equal(reduced.code, 0);
+    assert.ok(reduced.stdout.includes("[CUSTOMER]") && !reduced.stdout.includes("cust-4411"));
+    const explained = trimlog(["--config", config, "--explain"], log);
+    assert.equal(explained.code, 0);
+    const lines = explained.stdout.trimEnd().split("\n");
+    assert.equal(lines.length, 3, explained.stdout);
+    assert.match(lines[0], /^\s+1\s+\w+\s+[\w-]+\s+\d+\s+order for \[CUSTOMER\] failed$/);
+    assert.match(lines[2], /ERROR refund for \[CUSTOMER\] rejected$/);
+    assert.ok(!explained.stdout.includes("cust-4411"), explained.stdout);
+  });
 });

@@ -14,7 +14,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { trimText } from "../../trim/process.ts";
+import { processWithTap, trimText } from "../../trim/process.ts";
 import { sanitizeLine, SecretBlockSanitizer } from "../../trim/sanitize.ts";
 import { sanitizeJsonLine } from "../../trim/jsonl.ts";
 import { ExplainWriter } from "../../cli/explain.ts";
@@ -56,20 +56,16 @@ function logOf(cases: readonly SecretCase[], fill: readonly number[]): string {
   return lines.join("\n") + "\n";
 }
 
-/** `--explain` as the CLI produces it: input lines split as the pipeline splits them. */
+/** `--explain` as the CLI produces it: the pipeline's own lines, through its line tap. */
 async function explainOf(text: string, options: TrimOptions): Promise<string> {
   const out: string[] = [];
-  const writer = new ExplainWriter(
-    (line) => out.push(line),
-    options.preserveIdSuffix ?? 0,
-    options.maxLineLength,
+  const writer = new ExplainWriter((line) => out.push(line), options.maxLineLength);
+  await processWithTap(
+    ReadableStream.from([text]),
+    new WritableStream(),
+    { ...options, onDecision: (d: TrimLineDecision) => writer.decide(d) },
+    (lines, mask) => writer.lines(lines, mask),
   );
-  const splitter = new LineSplitter(options.maxLineLength);
-  const lines: string[] = [];
-  splitter.push(text, lines);
-  splitter.flush(lines);
-  for (const l of lines) writer.line(l);
-  await trimText(text, { ...options, onDecision: (d: TrimLineDecision) => writer.decide(d) });
   writer.flush();
   return out.join("\n");
 }

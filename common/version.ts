@@ -1,5 +1,5 @@
 /**
- * The version of trimlog (kept equal to deno.json's `version` by a test).
+ * The one version of the project, trimlog and porthealth (kept equal to deno.json's `version` by a test).
  *
  * @module
  */
