@@ -6,8 +6,18 @@
  * repeats into `[xN]` lines, keeps every error with its context, and reports what
  * it saved (lines, words, bytes, tokens).
  *
- * The core runs unchanged in Deno, Node, Bun and browsers; only
- * {@linkcode processLogFile} needs a file system.
+ * Two families of entry points, named for what they read:
+ *
+ * - {@linkcode processLogStream}, {@linkcode processLogStreamWithTimeout},
+ *   {@linkcode trimText} and {@linkcode processLogFile} also load `.trim.yml`
+ *   (`configPath`, or auto-detected in the working directory);
+ * - {@linkcode processLogStreamInline}, {@linkcode processLogStreamWithTimeoutInline},
+ *   {@linkcode trimTextInline} and {@linkcode createTrimStream} use only the options
+ *   given (inline `config`) and never touch a file system: for browsers and sandboxes.
+ *
+ * The core runs unchanged in Deno, Node, Bun and browsers. Importing this module
+ * loads neither the YAML parser nor `node:*` modules: the file system is loaded on
+ * the first call that needs it.
  *
  * @example Reduce a text
  * ```ts
@@ -30,57 +40,42 @@
  * @module
  */
 
+// File-aware entry points (they load `.trim.yml`), and the local stores.
 export {
+  loadTelemetry,
+  loadTrimConfig,
   processLogStream,
   processLogStreamWithTimeout,
+  recordTelemetry,
+  saveTelemetry,
   trimText,
   withFileConfig,
 } from "./adapters/library.ts";
+export { processLogFile } from "./adapters/node/file.ts";
+export type { LoadedTrimConfig, LoadTrimConfigOptions } from "./adapters/node/config_file.ts";
+export type { TelemetryFsOptions } from "./adapters/node/telemetry_fs.ts";
+// Inline entry points (only the options given; no file system).
+export {
+  processLogStreamInline,
+  processLogStreamWithTimeoutInline,
+  trimTextInline,
+} from "./trim/process.ts";
 export type { ChunkWriter, TrimInput, TrimOutput } from "./trim/process.ts";
 export { createTrimStream, type TrimStream } from "./trim/pipeline.ts";
-export { processLogFile } from "./adapters/node/file.ts";
+// The building blocks the specification names.
 export { sanitizeLine } from "./trim/sanitize.ts";
 export { createRepeatSignature } from "./trim/classify/signature.ts";
 export { estimateTokens } from "./trim/tokens.ts";
-export { TrimError, type TrimErrorCode } from "./trim/errors.ts";
-export { AGGRESSIVENESS_VALUES, MULTILINE_MODES, OUTPUT_FORMATS } from "./trim/options.ts";
+export { detectFormat, KNOWN_LOG_FORMATS, type LogFormat } from "./trim/classify/format.ts";
 export {
-  createFormatDetector,
-  detectFormat,
-  detectLineFormat,
-  FORMAT_DETECTION_SAMPLE_SIZE,
-  FORMAT_REELECTION_STREAK,
-  type FormatDetector,
-  KNOWN_LOG_FORMATS,
-  type LogFormat,
-} from "./trim/classify/format.ts";
-export {
-  createMarkerMatcher,
-  createSourceDetector,
   detectLogSources,
   KNOWN_LOG_SOURCES,
-  LOG_SOURCE_ALIASES,
   LOG_SOURCE_CATEGORIES,
   LOG_SOURCE_SIGNATURES,
   type LogSourceSignature,
-  type MarkerMatcher,
-  type SourceDetector,
 } from "./trim/sources/detector.ts";
+export { scoreLineRelevance, type ScoreOptions, shouldKeepLine } from "./trim/classify/score.ts";
 export {
-  createRepeatDampener,
-  isHardSignal,
-  LineCategory,
-  type LineSignal,
-  lineSignal,
-  type RepeatDampener,
-  scoreForLevel,
-  scoreLineRelevance,
-  type ScoreOptions,
-  shouldKeepLine,
-  signalCategory,
-} from "./trim/classify/score.ts";
-export {
-  compareSeverity,
   inferSeverity,
   parseSeverityLevel,
   passesSeverityFilter,
@@ -92,79 +87,19 @@ export {
   createDynamicAggressivenessState,
 } from "./trim/select/aggressiveness.ts";
 export {
-  createRootCauseTracker,
-  isCascadeRestatement,
-  isGenuineError,
-  type RootCauseTracker,
-} from "./trim/classify/cascade.ts";
-export {
-  hasMultilingualErrorKeyword,
-  MULTILINGUAL_ERROR_KEYWORDS,
-  type MultilingualKeywords,
-} from "./trim/classify/multilingual.ts";
-export {
-  AGGRESSIVENESS_DROPS_TO_TIGHTEN,
-  AGGRESSIVENESS_HARD_KEEPS_TO_RELAX,
-  AGGRESSIVENESS_WINDOW,
-  CONTEXT_WINDOW_AFTER,
-  CONTEXT_WINDOW_BEFORE,
-  SCORE_KEEP_THRESHOLD,
-  TFIDF_MAP_LIMIT,
-  TFIDF_PENALTY,
-  TFIDF_REPEAT_THRESHOLD,
-} from "./trim/constants.ts";
-export {
-  ContinuationContext,
+  type ContinuationContext,
   createContinuationContext,
-  createMultilineGrouper,
   isContinuationLine,
-  MULTILINE_MAX_BYTES,
-  MULTILINE_MAX_LINES,
-  MultilineGrouper,
-  type MultilineGrouperOptions,
 } from "./trim/classify/multiline.ts";
 export {
-  DEFAULT_MAX_STACK_FRAMES,
-  isInternalFrame,
-  isStackFrame,
-  reduceStackGroup,
-  STACK_COLLAPSE,
-  STACK_HIDE,
-  STACK_KEEP,
-  type StackReduceOptions,
-  type StackReduction,
-  stackSignature,
-} from "./trim/classify/stack.ts";
-export { DECISION_REASONS, type DecisionReason } from "./trim/decision.ts";
-export { ExplainWriter, formatExplainLine } from "./cli/explain.ts";
-export {
-  type CompiledTrimConfig,
-  compileTrimConfig,
-  mergeTrimConfigs,
-} from "./trim/config/rules.ts";
-export { parseTrimConfig } from "./trim/config/yaml.ts";
-export {
-  type LoadedTrimConfig,
-  loadTrimConfig,
-  type LoadTrimConfigOptions,
-  resolveTrimConfig,
-  type ResolveTrimConfigOptions,
-} from "./adapters/node/config_file.ts";
-export {
   formatTelemetrySummary,
-  TELEMETRY_MAX_ENTRIES,
-  telemetryDisabled,
   type TelemetryEntry,
   type TelemetryStore,
 } from "./trim/telemetry.ts";
-export {
-  loadTelemetry,
-  recordTelemetry,
-  saveTelemetry,
-  telemetryFilePath,
-  type TelemetryFsOptions,
-  tryRecordTelemetry,
-} from "./adapters/node/telemetry_fs.ts";
+// Errors, option values, decisions, types.
+export { TrimError, type TrimErrorCode } from "./trim/errors.ts";
+export { AGGRESSIVENESS_VALUES, MULTILINE_MODES, OUTPUT_FORMATS } from "./trim/options.ts";
+export { DECISION_REASONS, type DecisionReason } from "./trim/decision.ts";
 export type {
   Aggressiveness,
   EffectiveAggressiveness,

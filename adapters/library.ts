@@ -1,8 +1,10 @@
 /**
- * The file-aware library entry points: like the core operations, plus `.trim.yml`
- * loading (`configPath`, or auto-detected in the working directory), merged before
- * the inline `config`. Where there is no file system (a browser), auto-detection is
- * skipped and an explicit `configPath` fails with `UNSUPPORTED`.
+ * The file-aware library entry points: like the inline operations (`trim/process.ts`),
+ * plus `.trim.yml` loading (`configPath`, or auto-detected in the working directory),
+ * merged before the inline `config`; and the local telemetry store. The file system
+ * and the YAML parser are loaded on first use, so importing the module loads
+ * neither. Where there is no file system (a browser), auto-detection is skipped and
+ * an explicit `configPath` fails with `UNSUPPORTED`.
  *
  * @module
  */
@@ -11,7 +13,10 @@ import { mergeTrimConfigs } from "../trim/config/rules.ts";
 import { TrimError } from "../trim/errors.ts";
 import * as core from "../trim/process.ts";
 import type { TrimInput, TrimOutput } from "../trim/process.ts";
+import type { TelemetryStore } from "../trim/telemetry.ts";
 import type { TrimOptions, TrimResult } from "../trim/types.ts";
+import type { LoadedTrimConfig, LoadTrimConfigOptions } from "./node/config_file.ts";
+import type { TelemetryFsOptions } from "./node/telemetry_fs.ts";
 
 /**
  * Returns `options` with the `.trim.yml` (from `configPath`, or auto-detected in the
@@ -39,7 +44,7 @@ export async function withFileConfig(options: TrimOptions = {}): Promise<TrimOpt
 }
 
 /**
- * {@linkcode core.processLogStream} with `.trim.yml` support: reads a raw log from
+ * {@linkcode core.processLogStreamInline} with `.trim.yml` support: reads a raw log from
  * `input`, writes the reduced log to `output` and resolves with the result.
  *
  * @example
@@ -58,11 +63,11 @@ export async function processLogStream(
   output: TrimOutput,
   options: TrimOptions = {},
 ): Promise<TrimResult> {
-  return core.processLogStream(input, output, await withFileConfig(options));
+  return core.processLogStreamInline(input, output, await withFileConfig(options));
 }
 
 /**
- * {@linkcode core.processLogStreamWithTimeout} with `.trim.yml` support: when
+ * {@linkcode core.processLogStreamWithTimeoutInline} with `.trim.yml` support: when
  * `timeoutMs` passes, output is flushed and the result has `timedOut: true`.
  *
  * @example
@@ -80,11 +85,16 @@ export async function processLogStreamWithTimeout(
   options: TrimOptions,
   timeoutMs: number,
 ): Promise<TrimResult> {
-  return core.processLogStreamWithTimeout(input, output, await withFileConfig(options), timeoutMs);
+  return core.processLogStreamWithTimeoutInline(
+    input,
+    output,
+    await withFileConfig(options),
+    timeoutMs,
+  );
 }
 
 /**
- * {@linkcode core.trimText} with `.trim.yml` support: reduces a whole text.
+ * {@linkcode core.trimTextInline} with `.trim.yml` support: reduces a whole text.
  *
  * @example
  * ```ts
@@ -98,5 +108,88 @@ export async function trimText(
   text: string,
   options: TrimOptions = {},
 ): Promise<{ output: string; result: TrimResult }> {
-  return core.trimText(text, await withFileConfig(options));
+  return core.trimTextInline(text, await withFileConfig(options));
+}
+
+/**
+ * Loads the `.trim.yml` named by `configPath`, or the one in the working directory:
+ * the rules as written, with the file's absolute path; `undefined` when there is
+ * none. The YAML parser and the file system are loaded only when this is called.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadTrimConfig } from "./library.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/.trim.yml`, "keep:\n  - PAYMENT\n");
+ * const loaded = await loadTrimConfig({ configPath: `${dir}/.trim.yml` });
+ * assert.ok(loaded?.config.keep?.[0] === "PAYMENT");
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function loadTrimConfig(
+  options: LoadTrimConfigOptions = {},
+): Promise<LoadedTrimConfig | undefined> {
+  const { loadTrimConfig: load } = await import("./node/config_file.ts");
+  return await load(options);
+}
+
+/**
+ * Appends a run's result to the local telemetry store (`~/.trim/telemetry.json`, or
+ * `$TRIM_TELEMETRY_DIR`) and updates the totals; prunes to 1,000 entries. The file
+ * system is loaded only when this is called.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { recordTelemetry, trimText } from "./library.ts";
+ * const dir = await Deno.makeTempDir();
+ * const { result } = await trimText("a\na\n");
+ * const store = await recordTelemetry(result, { dir });
+ * assert.ok(store.entries.length === 1);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function recordTelemetry(
+  result: TrimResult,
+  options: TelemetryFsOptions = {},
+): Promise<TelemetryStore> {
+  return await (await import("./node/telemetry_fs.ts")).recordTelemetry(result, options);
+}
+
+/**
+ * Reads the local telemetry store (an empty store when there is none).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadTelemetry } from "./library.ts";
+ * const dir = await Deno.makeTempDir();
+ * assert.ok((await loadTelemetry({ dir })).entries.length === 0);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function loadTelemetry(options: TelemetryFsOptions = {}): Promise<TelemetryStore> {
+  return await (await import("./node/telemetry_fs.ts")).loadTelemetry(options);
+}
+
+/**
+ * Writes the local telemetry store (validated first; written atomically).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadTelemetry, saveTelemetry } from "./library.ts";
+ * const dir = await Deno.makeTempDir();
+ * const store = await loadTelemetry({ dir });
+ * await saveTelemetry(store, { dir });
+ * assert.ok((await loadTelemetry({ dir })).totalSavedTokens === 0);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function saveTelemetry(
+  store: TelemetryStore,
+  options: TelemetryFsOptions = {},
+): Promise<void> {
+  await (await import("./node/telemetry_fs.ts")).saveTelemetry(store, options);
 }

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { processLogStream } from "../trim/process.ts";
+import { processLogStreamInline } from "../trim/process.ts";
 import type { Aggressiveness, TrimOptions, TrimResult } from "../trim/types.ts";
 
 /** The aggressiveness levels offered by the page, in display order. */
@@ -85,7 +85,7 @@ export function runPlayground(
       onOutput?.(chunk);
     },
   });
-  return processLogStream(counted, output, {
+  return processLogStreamInline(counted, output, {
     ...playgroundTrimOptions(options.aggressiveness),
     signal: options.signal,
   }).then((result) => {

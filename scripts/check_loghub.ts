@@ -14,7 +14,7 @@
  * @module
  */
 
-import { trimText } from "../trim/process.ts";
+import { trimTextInline } from "../trim/process.ts";
 import type { TrimLineDecision } from "../trim/types.ts";
 
 const dir = Deno.args[0] ?? "/work/shared/corpora/loghub";
@@ -32,7 +32,7 @@ for (const { file, what, target } of CHECKS) {
   const lines = text.split(/\r?\n/);
   if (lines.at(-1) === "") lines.pop();
   const decisions = new Map<number, TrimLineDecision>();
-  const { result } = await trimText(text, {
+  const { result } = await trimTextInline(text, {
     onDecision: (d) => void decisions.set(d.lineNumber, d),
   });
   let targets = 0;

@@ -14,13 +14,13 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import type { TrimInput } from "./io.ts";
- * import { processLogStream } from "./process.ts";
+ * import { processLogStreamInline } from "./process.ts";
  * async function* lines() {
  *   yield "ERROR one\n";
  *   yield "ERROR two\n";
  * }
  * const input: TrimInput = lines();
- * const result = await processLogStream(input, new WritableStream());
+ * const result = await processLogStreamInline(input, new WritableStream());
  * assert.ok(result.stats.inputLines === 2);
  * ```
  */
@@ -33,10 +33,10 @@ export type TrimInput = ReadableStream<Uint8Array | string> | AsyncIterable<Uint
  * ```ts
  * import assert from "node:assert/strict";
  * import type { ChunkWriter } from "./io.ts";
- * import { processLogStream } from "./process.ts";
+ * import { processLogStreamInline } from "./process.ts";
  * let text = "";
  * const writer: ChunkWriter = { write: (chunk) => (text += new TextDecoder().decode(chunk)) };
- * await processLogStream(ReadableStream.from(["ERROR boom\n"]), writer);
+ * await processLogStreamInline(ReadableStream.from(["ERROR boom\n"]), writer);
  * assert.ok(text === "ERROR boom\n");
  * ```
  */
@@ -54,10 +54,10 @@ export interface ChunkWriter {
  * ```ts
  * import assert from "node:assert/strict";
  * import type { TrimOutput } from "./io.ts";
- * import { processLogStream } from "./process.ts";
+ * import { processLogStreamInline } from "./process.ts";
  * const chunks: Uint8Array[] = [];
  * const output: TrimOutput = new WritableStream({ write: (chunk) => void chunks.push(chunk) });
- * await processLogStream(ReadableStream.from(["ERROR boom\n"]), output);
+ * await processLogStreamInline(ReadableStream.from(["ERROR boom\n"]), output);
  * assert.ok(new TextDecoder().decode(chunks[0]) === "ERROR boom\n");
  * ```
  */

@@ -1,5 +1,9 @@
 /**
- * The processing operations: stream to stream, with a deadline, and text to text.
+ * The inline processing operations: stream to stream, with a deadline, and text to
+ * text, with only the options given (custom rules from the inline `config`; never a
+ * `.trim.yml`). They touch no file system, so they run in a browser or a sandbox
+ * as they do in Deno, Node and Bun. `mod.ts` also exports the file-aware entry
+ * points (`adapters/library.ts`), which load `.trim.yml` first.
  *
  * @module
  */
@@ -33,16 +37,16 @@ export type { ChunkWriter, TrimInput, TrimOutput } from "./io.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { processLogStream } from "./process.ts";
+ * import { processLogStreamInline } from "./process.ts";
  * const chunks: Uint8Array[] = [];
- * const result = await processLogStream(
+ * const result = await processLogStreamInline(
  *   ReadableStream.from(["GET /a 200\n", "GET /a 200\n"]),
  *   new WritableStream({ write(c) { chunks.push(c); } }),
  * );
  * assert.ok(result.stats.inputLines === 2 && result.stats.outputLines === 1);
  * ```
  */
-export function processLogStream(
+export function processLogStreamInline(
   input: TrimInput,
   output: TrimOutput,
   options: TrimOptions = {},
@@ -51,7 +55,7 @@ export function processLogStream(
 }
 
 /**
- * {@linkcode processLogStream} with a line tap: `tap` sees every input line as the
+ * {@linkcode processLogStreamInline} with a line tap: `tap` sees every input line as the
  * pipeline splits it, in order, with the run's masker (the CLI's `--explain`).
  *
  * @example
@@ -89,19 +93,19 @@ export async function processWithTap(
 }
 
 /**
- * {@linkcode processLogStream} with a deadline: when `timeoutMs` passes, reading stops,
+ * {@linkcode processLogStreamInline} with a deadline: when `timeoutMs` passes, reading stops,
  * the output is flushed and the result has `timedOut: true` (no error).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { processLogStreamWithTimeout } from "./process.ts";
+ * import { processLogStreamWithTimeoutInline } from "./process.ts";
  * const never = new ReadableStream<string>({ start(c) { c.enqueue("ERROR one\n"); } });
- * const result = await processLogStreamWithTimeout(never, new WritableStream(), {}, 50);
+ * const result = await processLogStreamWithTimeoutInline(never, new WritableStream(), {}, 50);
  * assert.ok(result.timedOut === true && result.stats.inputLines === 1);
  * ```
  */
-export function processLogStreamWithTimeout(
+export function processLogStreamWithTimeoutInline(
   input: TrimInput,
   output: TrimOutput,
   options: TrimOptions,
@@ -113,7 +117,7 @@ export function processLogStreamWithTimeout(
     );
   }
   const ms = options?.timeoutMs !== undefined ? Math.min(options.timeoutMs, timeoutMs) : timeoutMs;
-  return processLogStream(input, output, { ...options, timeoutMs: Math.floor(ms) });
+  return processLogStreamInline(input, output, { ...options, timeoutMs: Math.floor(ms) });
 }
 
 /**
@@ -122,18 +126,18 @@ export function processLogStreamWithTimeout(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { trimText } from "./process.ts";
- * const { output, result } = await trimText("token=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n");
+ * import { trimTextInline } from "./process.ts";
+ * const { output, result } = await trimTextInline("token=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n");
  * assert.ok(output === "token=[REDACTED]\n" && result.stats.inputLines === 1);
  * ```
  */
-export async function trimText(
+export async function trimTextInline(
   text: string,
   options: TrimOptions = {},
 ): Promise<{ output: string; result: TrimResult }> {
   const decoder = new TextDecoder();
   let output = "";
-  const result = await processLogStream(_once(text), {
+  const result = await processLogStreamInline(_once(text), {
     write(chunk: Uint8Array) {
       output += decoder.decode(chunk, { stream: true });
       return true;

@@ -69,9 +69,9 @@ export type MultilineMode = typeof MULTILINE_MODES[number];
  * ```ts
  * import assert from "node:assert/strict";
  * import type { SeverityLevel } from "./types.ts";
- * import { trimText } from "./process.ts";
+ * import { trimTextInline } from "./process.ts";
  * const severity: SeverityLevel = "error";
- * const { output } = await trimText("[WARN] disk 91% full\n[ERROR] disk full\n", { severity });
+ * const { output } = await trimTextInline("[WARN] disk 91% full\n[ERROR] disk full\n", { severity });
  * assert.ok(output === "[ERROR] disk full\n");
  * ```
  */
@@ -84,9 +84,9 @@ export type SeverityLevel = typeof SEVERITY_LEVELS[number];
  * ```ts
  * import assert from "node:assert/strict";
  * import type { OutputFormat } from "./types.ts";
- * import { trimText } from "./process.ts";
+ * import { trimTextInline } from "./process.ts";
  * const outputFormat: OutputFormat = "jsonl-preserve";
- * const { output } = await trimText('{"level":"error","msg":"boom"}\n', { outputFormat });
+ * const { output } = await trimTextInline('{"level":"error","msg":"boom"}\n', { outputFormat });
  * assert.ok(JSON.parse(output).msg === "boom");
  * ```
  */
@@ -99,9 +99,9 @@ export type OutputFormat = typeof OUTPUT_FORMATS[number];
  * ```ts
  * import assert from "node:assert/strict";
  * import type { TrimSanitizeRule } from "./types.ts";
- * import { trimText } from "./process.ts";
+ * import { trimTextInline } from "./process.ts";
  * const rule: TrimSanitizeRule = { pattern: "user=\\w+", replacement: "user=[USER]" };
- * const { output } = await trimText("ERROR login failed user=bob\n", { config: { sanitize: [rule] } });
+ * const { output } = await trimTextInline("ERROR login failed user=bob\n", { config: { sanitize: [rule] } });
  * assert.ok(output === "ERROR login failed user=[USER]\n");
  * ```
  */
@@ -121,9 +121,9 @@ export interface TrimSanitizeRule {
  * ```ts
  * import assert from "node:assert/strict";
  * import type { TrimCustomSource } from "./types.ts";
- * import { trimText } from "./process.ts";
+ * import { trimTextInline } from "./process.ts";
  * const source: TrimCustomSource = { name: "acme-deployer", markers: ["[acme-deploy]"] };
- * const { result } = await trimText("[acme-deploy] rollout started\n", { config: { sources: [source] } });
+ * const { result } = await trimTextInline("[acme-deploy] rollout started\n", { config: { sources: [source] } });
  * assert.ok(result.detectedSources?.includes("acme-deployer") === true);
  * ```
  */
@@ -141,9 +141,9 @@ export interface TrimCustomSource {
  * ```ts
  * import assert from "node:assert/strict";
  * import type { TrimCustomConfig } from "./types.ts";
- * import { trimText } from "./process.ts";
+ * import { trimTextInline } from "./process.ts";
  * const config: TrimCustomConfig = { ignore: [/healthcheck/], keep: ["^PAYMENT"] };
- * const { output } = await trimText("GET /healthcheck 200\nPAYMENT captured\n", { config });
+ * const { output } = await trimTextInline("GET /healthcheck 200\nPAYMENT captured\n", { config });
  * assert.ok(output === "PAYMENT captured\n");
  * ```
  */
@@ -174,9 +174,9 @@ export interface TrimCustomConfig {
  * ```ts
  * import assert from "node:assert/strict";
  * import type { TrimLineDecision } from "./types.ts";
- * import { trimText } from "./process.ts";
+ * import { trimTextInline } from "./process.ts";
  * const decisions: TrimLineDecision[] = [];
- * await trimText("retry\nretry\n", { onDecision: (d) => decisions.push(d) });
+ * await trimTextInline("retry\nretry\n", { onDecision: (d) => decisions.push(d) });
  * assert.ok(decisions.map((d) => `${d.lineNumber}:${d.action}`).join() === "1:keep,2:fold");
  * ```
  */
@@ -198,9 +198,9 @@ export interface TrimLineDecision {
  * ```ts
  * import assert from "node:assert/strict";
  * import type { TrimOptions } from "./types.ts";
- * import { trimText } from "./process.ts";
+ * import { trimTextInline } from "./process.ts";
  * const options: TrimOptions = { aggressiveness: "aggressive", contextBefore: 0 };
- * const { output } = await trimText("[INFO] boot\n[INFO] connecting to db\n[ERROR] db timeout\n", options);
+ * const { output } = await trimTextInline("[INFO] boot\n[INFO] connecting to db\n[ERROR] db timeout\n", options);
  * assert.ok(output === "[ERROR] db timeout\n");
  * ```
  */
@@ -270,8 +270,8 @@ export interface TrimOptions {
  * ```ts
  * import assert from "node:assert/strict";
  * import type { TrimStats } from "./types.ts";
- * import { trimText } from "./process.ts";
- * const { result } = await trimText("GET /a 200\nGET /a 200\n");
+ * import { trimTextInline } from "./process.ts";
+ * const { result } = await trimTextInline("GET /a 200\nGET /a 200\n");
  * const stats: TrimStats = result.stats;
  * assert.ok(stats.inputLines === 2 && stats.outputLines === 1 && stats.duplicateLines === 1);
  * ```
@@ -306,8 +306,8 @@ export interface TrimStats {
  * ```ts
  * import assert from "node:assert/strict";
  * import type { TrimResult } from "./types.ts";
- * import { trimText } from "./process.ts";
- * const { result }: { result: TrimResult } = await trimText("GET /a 200\n".repeat(20));
+ * import { trimTextInline } from "./process.ts";
+ * const { result }: { result: TrimResult } = await trimTextInline("GET /a 200\n".repeat(20));
  * assert.ok(result.savedTokens === result.inputTokens - result.outputTokens);
  * assert.ok(result.savingsPercent > 50 && result.timedOut !== true);
  * ```

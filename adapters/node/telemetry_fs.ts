@@ -47,10 +47,10 @@ export const TELEMETRY_FILE_NAME = "telemetry.json";
  * ```ts
  * import assert from "node:assert/strict";
  * import { recordTelemetry, type TelemetryFsOptions } from "./telemetry_fs.ts";
- * import { trimText } from "../../trim/process.ts";
+ * import { trimTextInline } from "../../trim/process.ts";
  * const dir = await Deno.makeTempDir();
  * const options: TelemetryFsOptions = { dir, now: new Date("2025-01-01T00:00:00Z"), lockTimeoutMs: 5000 };
- * const store = await recordTelemetry((await trimText("GET /a 200\n".repeat(5))).result, options);
+ * const store = await recordTelemetry((await trimTextInline("GET /a 200\n".repeat(5))).result, options);
  * assert.ok(store.totalRuns === 1 && store.lastRecordedAt === "2025-01-01T00:00:00.000Z");
  * await Deno.remove(dir, { recursive: true });
  * ```

@@ -10,7 +10,7 @@ import { launchChromium } from "../_helpers/chromium.ts";
 import { buildPlayground } from "../../scripts/build_playground.ts";
 import { servePlayground } from "../../scripts/serve_playground.ts";
 import { generateLog } from "../../scripts/gen_log.ts";
-import { processLogStream, trimText } from "../../trim/process.ts";
+import { processLogStreamInline, trimTextInline } from "../../trim/process.ts";
 import type { Aggressiveness, TrimResult } from "../../trim/types.ts";
 
 // The functions passed to page.evaluate run in Chromium; this file is type-checked without the
@@ -86,7 +86,7 @@ test("browser playground: dropped fixture, aggressiveness, paste, and a 50 MB lo
     const fixture = await Deno.readTextFile(FIXTURE);
     await dropFile(page, "gha_annotations.log", fixture);
     await waitForRun(page, 1);
-    const auto = await trimText(fixture, { aggressiveness: "auto" });
+    const auto = await trimTextInline(fixture, { aggressiveness: "auto" });
     assert.equal(await page.locator("#output").textContent(), auto.output);
     assert.deepEqual(await shownStats(page), expectedStats(auto.result));
     assert.equal(auto.result.detectedFormat, "github-actions");
@@ -101,7 +101,7 @@ test("browser playground: dropped fixture, aggressiveness, paste, and a 50 MB lo
     for (const [run, level] of [[2, "aggressive"], [3, "low"]] as [number, Aggressiveness][]) {
       await page.locator("#aggressiveness").selectOption(level);
       await waitForRun(page, run);
-      const want = await trimText(fixture, { aggressiveness: level });
+      const want = await trimTextInline(fixture, { aggressiveness: level });
       assert.equal(await page.locator("#output").textContent(), want.output, level);
       assert.deepEqual(await shownStats(page), expectedStats(want.result), level);
     }
@@ -113,7 +113,10 @@ test("browser playground: dropped fixture, aggressiveness, paste, and a 50 MB lo
     await page.locator("#paste").fill(pasted);
     await page.locator("#run-paste").click();
     await waitForRun(page, 5);
-    assert.equal(await page.locator("#output").textContent(), (await trimText(pasted)).output);
+    assert.equal(
+      await page.locator("#output").textContent(),
+      (await trimTextInline(pasted)).output,
+    );
     assert.equal(await page.locator("#output *").count(), 0);
 
     // 4. A 50 MB log: progress advances, the main thread stays responsive, the run
@@ -183,7 +186,9 @@ test("browser playground: dropped fixture, aggressiveness, paste, and a 50 MB lo
     {
       using input = await Deno.open(big);
       using output = await Deno.open(outPath, { write: true, create: true, truncate: true });
-      want = await processLogStream(input.readable, output.writable, { aggressiveness: "auto" });
+      want = await processLogStreamInline(input.readable, output.writable, {
+        aggressiveness: "auto",
+      });
     }
     const denoMs = performance.now() - t1;
 

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { runPlayground } from "../../playground/run.ts";
-import { processLogStream, trimText } from "../../trim/process.ts";
+import { processLogStreamInline, trimTextInline } from "../../trim/process.ts";
 import { TrimError } from "../../trim/errors.ts";
 import type { TrimResult } from "../../trim/types.ts";
 
@@ -30,7 +30,7 @@ test("playground run: same output and result as the core pipeline, for each aggr
   const text = new TextDecoder().decode(bytes);
   for (const aggressiveness of ["auto", "low", "aggressive"] as const) {
     const got = await collect(new Blob([bytes]), aggressiveness);
-    const want = await trimText(text, { aggressiveness });
+    const want = await trimTextInline(text, { aggressiveness });
     assert.equal(got.output, want.output, aggressiveness);
     assert.deepEqual(got.result, want.result, aggressiveness);
     assert.ok(got.result.stats.outputLines < got.result.stats.inputLines);
@@ -50,7 +50,7 @@ test("playground run: a large input arrives in several output chunks, in order",
   const text = lines.join("\n") + "\n";
   const got = await collect(new Blob([text]));
   const chunks: Uint8Array<ArrayBuffer>[] = [];
-  await processLogStream(ReadableStream.from([text]), {
+  await processLogStreamInline(ReadableStream.from([text]), {
     write: (c: Uint8Array) => chunks.push(c.slice()),
   });
   assert.ok(chunks.length > 1, "the core writes several chunks");

@@ -9,7 +9,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile, writeFile } from "node:fs/promises";
 import process from "node:process";
-import { trimText } from "../../trim/process.ts";
+import { trimTextInline } from "../../trim/process.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 
 const FIXTURES = new URL("../fixtures/", import.meta.url);
@@ -40,7 +40,7 @@ const NAMES = [
 for (const name of NAMES) {
   test(`golden: ${name}`, async () => {
     const input = await readFile(new URL(`${name}.log`, FIXTURES), "utf8");
-    const { output, result } = await trimText(input);
+    const { output, result } = await trimTextInline(input);
     assertAccounting(output, result);
     const golden = new URL(`${name}.out`, GOLDEN);
     if (UPDATE) await writeFile(golden, output);

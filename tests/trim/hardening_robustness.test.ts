@@ -9,7 +9,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { processLogStream, processLogStreamWithTimeout, trimText } from "../../trim/process.ts";
+import {
+  processLogStreamInline,
+  processLogStreamWithTimeoutInline,
+  trimTextInline,
+} from "../../trim/process.ts";
 import { TrimError } from "../../trim/errors.ts";
 import { Selector } from "../../trim/stages/select.ts";
 import { resolveOptions } from "../../trim/options.ts";
@@ -28,7 +32,7 @@ async function run(
 ): Promise<{ output: string; result: TrimResult }> {
   const dec = new TextDecoder("utf-8", { fatal: true });
   let output = "";
-  const result = await processLogStream(
+  const result = await processLogStreamInline(
     (async function* () {
       yield* chunks;
     })(),
@@ -165,7 +169,7 @@ class HeapPeak {
 
 /** A script run in a child process with a capped heap: the 256 MB line. */
 const BIG_LINE_SCRIPT = `
-import { processLogStream } from ${
+import { processLogStreamInline } from ${
   JSON.stringify(new URL("../../trim/process.ts", import.meta.url).href)
 };
 const enc = new TextEncoder();
@@ -174,7 +178,7 @@ const chunk = enc.encode(("ERROR " + "a1b2 c3d4 ".repeat(MiB / 10 + 1)).slice(0,
 const maxLineLength = Deno.args[0] === "-" ? undefined : Number(Deno.args[0]);
 let output = "";
 const dec = new TextDecoder();
-const result = await processLogStream(
+const result = await processLogStreamInline(
   (async function* () {
     for (let i = 0; i < 256; i++) yield chunk;
     yield enc.encode("\\nnext line\\n");
@@ -268,7 +272,7 @@ test("a million distinct lines: every map of the relevance stage stays within it
 test("a million distinct lines through the pipeline: memory bounded, accounting exact", async () => {
   const heap = new HeapPeak();
   let outLines = 0;
-  const result = await processLogStream(
+  const result = await processLogStreamInline(
     (async function* () {
       for (let b = 0; b < 100; b++) {
         heap.sample();
@@ -330,7 +334,7 @@ test("abort at a random point: ABORTED, and the partial output is exactly the ou
       const ac = new AbortController();
       let output = "";
       const dec = new TextDecoder();
-      const error = await processLogStream(
+      const error = await processLogStreamInline(
         (async function* () {
           for (let i = 0; i < LOG_CHUNKS.length; i++) {
             if (i === k) ac.abort(new Error("stop"));
@@ -354,7 +358,7 @@ test("abort at a random point: ABORTED, and the partial output is exactly the ou
       // The chunk read when the abort came is the last one processed: the partial output
       // is what the pipeline writes for that prefix (every line a real output line).
       const prefix = new TextDecoder().decode(concat(LOG_CHUNKS.slice(0, k + 1)));
-      const expected = await trimText(prefix, opts);
+      const expected = await trimTextInline(prefix, opts);
       assert.equal(output, expected.output);
       assertAccounting(expected.output, expected.result);
     }),
@@ -395,8 +399,8 @@ test("deadline at a random point: timedOut result, valid accounting, output of t
           },
         };
         const result = wrapper
-          ? await processLogStreamWithTimeout(source, sink, opts, ms)
-          : await processLogStream(source, sink, { ...opts, timeoutMs: ms });
+          ? await processLogStreamWithTimeoutInline(source, sink, opts, ms)
+          : await processLogStreamInline(source, sink, { ...opts, timeoutMs: ms });
         assert.equal(result.timedOut, true);
         assertWellFormed(output);
         assertAccounting(output, result);
@@ -407,7 +411,7 @@ test("deadline at a random point: timedOut result, valid accounting, output of t
           bytes += LOG_CHUNKS[read++].length;
         }
         assert.equal(bytes, result.stats.inputBytes, "whole chunks read");
-        const expected = await trimText(
+        const expected = await trimTextInline(
           new TextDecoder().decode(concat(LOG_CHUNKS.slice(0, read))),
           opts,
         );

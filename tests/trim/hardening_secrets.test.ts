@@ -14,7 +14,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { processWithTap, trimText } from "../../trim/process.ts";
+import { processWithTap, trimTextInline } from "../../trim/process.ts";
 import { sanitizeLine, SecretBlockSanitizer } from "../../trim/sanitize.ts";
 import { sanitizeJsonLine } from "../../trim/jsonl.ts";
 import { ExplainWriter } from "../../cli/explain.ts";
@@ -150,7 +150,7 @@ test("pipeline: 12,000 secrets under random option sets never leak (output and -
       async (cases, fill, opts) => {
         n += cases.length;
         const text = logOf(cases, fill);
-        const { output, result } = await trimText(text, opts);
+        const { output, result } = await trimTextInline(text, opts);
         assertNoLeak(`pipeline ${JSON.stringify(opts)}`, output, cases);
         assertAccounting(output, result);
         if (n <= 3000) {
@@ -247,7 +247,7 @@ test("pipeline: pairwise over every option, and the full product of aggressivene
     }
   }
   for (const o of sets) {
-    const { output, result } = await trimText(text, o);
+    const { output, result } = await trimTextInline(text, o);
     assertNoLeak(JSON.stringify(o), output, corpus);
     assertAccounting(output, result);
   }
@@ -283,7 +283,7 @@ test("paths: folded into a value list and grouped as [xN], for every kind", asyn
   const text = lines.join("\n") + "\n";
   for (const templateMining of [true, false]) {
     for (const dedupeWindow of [1, 4]) {
-      const { output, result } = await trimText(text, {
+      const { output, result } = await trimTextInline(text, {
         aggressiveness: "low",
         templateMining,
         dedupeWindow,
@@ -324,7 +324,7 @@ test("paths: context lines, multiline groups and repeated stacks keep secrets ma
   const decisions: TrimLineDecision[] = [];
   for (const multiline of ["off", "auto", "java"] as const) {
     decisions.length = 0;
-    const { output, result } = await trimText(text, {
+    const { output, result } = await trimTextInline(text, {
       multiline,
       onDecision: (d) => void decisions.push(d),
     });
@@ -348,7 +348,7 @@ test("paths: maxLineLength cuts through secrets at every offset", async () => {
   const text = lines.join("\n") + "\n";
   for (let max = 20; max <= 220; max += 7) {
     const o = { maxLineLength: max, aggressiveness: "low" as const, config: { keep: ["."] } };
-    const { output, result } = await trimText(text, o);
+    const { output, result } = await trimTextInline(text, o);
     assertNoLeak(`maxLineLength ${max}`, output, cases);
     assert.ok(result.stats.truncatedLines! > 0);
     assertNoLeak(`explain maxLineLength ${max}`, await explainOf(text, o), cases);
@@ -383,7 +383,7 @@ test("paths: a secret straddling the 1 MiB hard cut (no maxLineLength) loses its
       assert.ok(first.endsWith(CUT_SUFFIX) || first.endsWith("[REDACTED]"), first.slice(-80));
       assertNoLeak(`hard cap ${kind} back ${back}`, first, [c]);
       if (pipeline) {
-        const { output, result } = await trimText(`${line}\nnext\n`);
+        const { output, result } = await trimTextInline(`${line}\nnext\n`);
         assertNoLeak(`hard cap (pipeline) ${kind} back ${back}`, output, [c]);
         assert.equal(output.slice(0, output.indexOf("\n")), first);
         assertAccounting(output, result);
@@ -406,7 +406,7 @@ test("paths: jsonl-preserve keeps JSON valid and masks secrets in values, nested
     }
   }
   const text = lines.join("\n") + "\n";
-  const { output } = await trimText(text, {
+  const { output } = await trimTextInline(text, {
     outputFormat: "jsonl-preserve",
     aggressiveness: "low",
     config: { keep: ["."] },
@@ -422,11 +422,14 @@ test("paths: token budget and block collapsing", async () => {
   const block = corpus.slice(0, 3).flatMap((c) => c.lines);
   const text = logOf(corpus, [1, 2]) + [...block, ...block, ...block].join("\n") + "\n";
   for (const maxTokens of [50, 500, 5000]) {
-    const { output, result } = await trimText(text, { maxTokens, aggressiveness: "low" });
+    const { output, result } = await trimTextInline(text, { maxTokens, aggressiveness: "low" });
     assertNoLeak(`maxTokens ${maxTokens}`, output, corpus);
     assertAccounting(output, result);
   }
-  const { output, result } = await trimText(text, { collapseBlocks: 8, aggressiveness: "low" });
+  const { output, result } = await trimTextInline(text, {
+    collapseBlocks: 8,
+    aggressiveness: "low",
+  });
   assertNoLeak("collapseBlocks", output, corpus);
   assertAccounting(output, result);
 });

@@ -128,12 +128,12 @@ test("property: batching (chunk size) does not change the output", async () => {
       async (lines, size, opts) => {
         const text = lines.join("\n");
         const whole = await trimText(text, opts as TrimOptions);
-        const { processLogStream } = await import("../../trim/process.ts");
+        const { processLogStreamInline } = await import("../../trim/process.ts");
         const chunks: string[] = [];
         for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
         let out = "";
         const dec = new TextDecoder();
-        await processLogStream(ReadableStream.from(chunks), {
+        await processLogStreamInline(ReadableStream.from(chunks), {
           write(c: Uint8Array) {
             out += dec.decode(c, { stream: true });
             return true;
