@@ -61,7 +61,7 @@ export {
   trimTextInline,
 } from "./trim/process.ts";
 export type { ChunkWriter, TrimInput, TrimOutput } from "./trim/process.ts";
-export { createTrimStream, type TrimStream } from "./trim/pipeline.ts";
+export { createTrimStream, type TrimStream } from "./trim/stream.ts";
 // The building blocks the specification names.
 export { sanitizeLine } from "./trim/sanitize.ts";
 export { createRepeatSignature } from "./trim/classify/signature.ts";

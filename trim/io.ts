@@ -41,10 +41,19 @@ export type TrimInput = ReadableStream<Uint8Array | string> | AsyncIterable<Uint
  * ```
  */
 export interface ChunkWriter {
-  /** Writes a chunk; may return false to ask for backpressure. */
-  write(chunk: Uint8Array): unknown;
+  /**
+   * Writes a chunk; may return false to ask for backpressure. A Node stream also
+   * calls `callback` once the chunk is handled, with the write's error if any.
+   */
+  write(chunk: Uint8Array, callback?: (error?: Error | null) => void): unknown;
   /** Registers a one-time listener (Node's EventEmitter). */
   once?(event: string, listener: (...args: unknown[]) => void): unknown;
+  /** Registers a listener (Node's EventEmitter). */
+  on?(event: string, listener: (...args: unknown[]) => void): unknown;
+  /** Ends the stream (Node), calling `callback` once everything is flushed. */
+  end?(callback: () => void): unknown;
+  /** Destroys the stream (Node). */
+  destroy?(): unknown;
 }
 
 /**
@@ -165,10 +174,13 @@ function _iterate(input: TrimInput): AsyncIterator<Uint8Array | string> {
 }
 
 /**
- * Wraps an output as a `WritableStream<Uint8Array>`. A Web stream is returned as is;
- * a Node-style writer is written to with backpressure (`drain`) and is not ended.
+ * Wraps an output as a `WritableStream<Uint8Array>`. A Web stream is returned as is.
+ * A Node stream (it has `on`, `once` and `end`) is written chunk by chunk, each chunk
+ * resolving when the stream has taken it, so a failed write (`EPIPE`, `ENOSPC`)
+ * rejects the run instead of being lost; it is ended only with `end: true`. Any other
+ * writer is written to with backpressure (`drain`) and is not ended.
  *
- * @example
+ * @example A plain writer
  * ```ts
  * import assert from "node:assert/strict";
  * import { toWritable } from "./io.ts";
@@ -177,19 +189,56 @@ function _iterate(input: TrimInput): AsyncIterator<Uint8Array | string> {
  * await ReadableStream.from([new Uint8Array([104, 105])]).pipeTo(w);
  * assert.ok(got.length === 1);
  * ```
+ *
+ * @example A Node stream whose write fails rejects
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Writable } from "node:stream";
+ * import { toWritable } from "./io.ts";
+ * const broken = new Writable({ write: (_c, _e, cb) => cb(new Error("EPIPE")) });
+ * await assert.rejects(ReadableStream.from([new Uint8Array([1])]).pipeTo(toWritable(broken)), /EPIPE/);
+ * ```
  */
-export function toWritable(output: TrimOutput): WritableStream<Uint8Array> {
+export function toWritable(
+  output: TrimOutput,
+  { end = false }: { end?: boolean } = {},
+): WritableStream<Uint8Array> {
   if (output instanceof WritableStream) return output;
   if (!output || typeof (output as ChunkWriter).write !== "function") {
     throw new TypeError("output must be a WritableStream or an object with write(chunk)");
   }
   const w = output as ChunkWriter;
+  if (
+    typeof w.on === "function" && typeof w.once === "function" && typeof w.end === "function"
+  ) return _nodeWritable(w, end);
   return new WritableStream<Uint8Array>({
     async write(chunk) {
       const ok = w.write(chunk);
       if (ok === false && typeof w.once === "function") {
         await new Promise<void>((resolve) => w.once!("drain", () => resolve()));
       }
+    },
+  });
+}
+
+/** A Node stream as a Web stream: failed writes reject; ended only with `end`. */
+function _nodeWritable(node: ChunkWriter, end: boolean): WritableStream<Uint8Array> {
+  // Failed writes reach the callbacks; without a listener the "error" event would crash.
+  node.on!("error", () => {});
+  return new WritableStream<Uint8Array>({
+    write: (chunk) =>
+      new Promise<void>((resolve, reject) => {
+        node.write(chunk, (error) => (error ? reject(error) : resolve()));
+      }),
+    close: () =>
+      end
+        ? new Promise<void>((resolve, reject) => {
+          node.once!("error", reject as (...args: unknown[]) => void);
+          node.end!(() => resolve());
+        })
+        : undefined,
+    abort: () => {
+      if (end) node.destroy?.();
     },
   });
 }

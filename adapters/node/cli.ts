@@ -16,64 +16,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { open, realpath, stat } from "node:fs/promises";
 import process from "node:process";
 import { type CliRuntime, runCli } from "../../cli/run.ts";
-
-/** The subset of a Node `Writable` that {@linkcode toWebWritable} uses. */
-export interface NodeWritableLike {
-  /** Writes a chunk; the callback gets the write's error, if any. */
-  write(chunk: Uint8Array, callback: (error?: Error | null) => void): unknown;
-  /** Ends the stream; the callback runs once everything is flushed. */
-  end(callback: () => void): unknown;
-  /** Registers a one-time listener. */
-  once(event: "error", listener: (error: Error) => void): unknown;
-  /** Registers a listener. */
-  on(event: "error", listener: (error: Error) => void): unknown;
-  /** Destroys the stream. */
-  destroy(): unknown;
-}
-
-/**
- * A Web `WritableStream` over a Node writable: each chunk resolves when the Node
- * stream has taken it (its callback), so a failed write (`EPIPE`, `ENOSPC`) rejects
- * the run instead of being lost. With `end: false` (standard output) closing the Web
- * stream leaves the Node stream open.
- *
- * @example Writing into a Node PassThrough
- * ```ts
- * import assert from "node:assert/strict";
- * import { PassThrough } from "node:stream";
- * import { toWebWritable } from "./cli.ts";
- * const node = new PassThrough();
- * const chunks: Uint8Array[] = [];
- * node.on("data", (c: Uint8Array) => chunks.push(c));
- * const w = toWebWritable(node).getWriter();
- * await w.write(new TextEncoder().encode("hi\n"));
- * await w.close();
- * assert.ok(new TextDecoder().decode(chunks[0]) === "hi\n");
- * ```
- */
-export function toWebWritable(
-  node: NodeWritableLike,
-  { end = true }: { end?: boolean } = {},
-): WritableStream<Uint8Array> {
-  // Failed writes reach the callbacks; without a listener the "error" event would crash.
-  node.on("error", () => {});
-  return new WritableStream<Uint8Array>({
-    write: (chunk) =>
-      new Promise<void>((resolve, reject) => {
-        node.write(chunk, (error) => (error ? reject(error) : resolve()));
-      }),
-    close: () =>
-      end
-        ? new Promise<void>((resolve, reject) => {
-          node.once("error", reject);
-          node.end(() => resolve());
-        })
-        : undefined,
-    abort: () => {
-      if (end) node.destroy();
-    },
-  });
-}
+import { toWritable } from "../../trim/io.ts";
 
 const _REASONS: Record<string, string> = {
   ENOENT: "no such file or directory",
@@ -96,7 +39,7 @@ const _REASONS: Record<string, string> = {
 export function nodeCliRuntime(): CliRuntime {
   return {
     stdin: () => process.stdin,
-    stdout: () => toWebWritable(process.stdout, { end: false }),
+    stdout: () => toWritable(process.stdout),
     openInput: async (path) => {
       const handle = await open(path, "r");
       try {
@@ -109,7 +52,7 @@ export function nodeCliRuntime(): CliRuntime {
     },
     openOutput: async (path) => {
       const handle = await open(path, "w");
-      return toWebWritable(createWriteStream("", { fd: handle }));
+      return toWritable(createWriteStream("", { fd: handle }), { end: true });
     },
     realPath: (path) => realpath(path),
     exists: async (path) => {

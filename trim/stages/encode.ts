@@ -5,7 +5,8 @@
  */
 
 import type { Batch } from "../batch.ts";
-import { meterOutput, type RunState } from "../run.ts";
+import { meterOutput, resultOf, type RunState } from "../run.ts";
+import type { TrimResult } from "../types.ts";
 
 /** Target size of an output chunk, in characters. */
 export const OUTPUT_CHUNK_CHARS: number = 64 * 1024;
@@ -75,4 +76,42 @@ export function createEncodeStream(run: RunState): TransformStream<Batch, Uint8A
       if (pending.length) emit(controller);
     },
   });
+}
+
+/**
+ * The encode stage at the end of a pipeline, with the run's result: `result`
+ * resolves once the output has been fully produced, and rejects when an upstream
+ * stage or the source errors.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { encodeWithResult } from "./encode.ts";
+ * import { createRun } from "../run.ts";
+ * const run = createRun();
+ * run.stats.inputLines = 1;
+ * const { readable, result } = encodeWithResult(ReadableStream.from([{ lines: ["a"] }]), run);
+ * await readable.pipeTo(new WritableStream());
+ * assert.ok((await result).stats.outputLines === 1);
+ * ```
+ */
+export function encodeWithResult(
+  batches: ReadableStream<Batch>,
+  run: RunState,
+): { readable: ReadableStream<Uint8Array>; result: Promise<TrimResult> } {
+  let resolve!: (r: TrimResult) => void;
+  let reject!: (e: unknown) => void;
+  const result = new Promise<TrimResult>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  result.catch(() => {});
+  const readable = batches.pipeThrough(createEncodeStream(run)).pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      flush: () => resolve(resultOf(run)),
+      // Called where supported when an upstream stage or the source errors.
+      cancel: (reason: unknown) => reject(reason),
+    } as Transformer<Uint8Array, Uint8Array>),
+  );
+  return { readable, result };
 }
