@@ -43,7 +43,26 @@ const _F_FAILISH = _F_TEST | _F_PACKAGE | _F_CONTAINER | _F_ERROR;
  * assert.equal(triggerFamilies("listening on :8080", true), 0);
  * ```
  */
-export const TriggerFamily = {
+export const TriggerFamily: Readonly<
+  Record<
+    | "CI"
+    | "COMPILER"
+    | "TEST"
+    | "CONTAINER"
+    | "PACKAGE"
+    | "EXIT"
+    | "VULN"
+    | "FATAL"
+    | "ERROR"
+    | "DIAG"
+    | "WARN"
+    | "ML"
+    | "STRUCT"
+    | "ERRORISH"
+    | "FAILISH",
+    number
+  >
+> = Object.freeze({
   /** CI annotations. */
   CI: _F_CI,
   /** Compiler diagnostics. */
@@ -74,7 +93,7 @@ export const TriggerFamily = {
   ERRORISH: _F_ERRORISH,
   /** Every family a `fail…` word can start. */
   FAILISH: _F_FAILISH,
-} as const;
+});
 
 /** Uppercase-initial and non-ASCII triggers (no boundary: `NullPointerException`). */
 const _UPPER_TRIGGERS: ReadonlyArray<readonly [string, number]> = [

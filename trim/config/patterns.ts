@@ -22,7 +22,7 @@ export function _combinePatterns(
   patterns: ReadonlyArray<string | RegExp>,
   key: string,
   fail: _Fail,
-) {
+): RegExp {
   const parts = patterns.map((p) =>
     p instanceof RegExp ? { source: p.source, flags: p.flags } : { source: p, flags: "" }
   );
