@@ -60,6 +60,7 @@ export const _SOURCE_KEYS: readonly string[] = ["name", "markers"];
  */
 export const _PATTERN_LIST_KEYS = ["ignore", "keep", "internalStackPatterns"] as const;
 
+/** A path into a configuration: keys and list indexes (`["sanitize", 0, "pattern"]`). */
 export type _Path = ReadonlyArray<string | number>;
 /** Reports a problem at a path; `atKey` points at the key rather than its value. */
 export type _Fail = (path: _Path, problem: string, atKey?: boolean) => never;
