@@ -1,13 +1,12 @@
 /**
  * Line relevance scoring: one classification per line (a compact signal
- * holding a category and points), a cheap per-level score derived from it,
- * the lightweight keep helper and repeat dampening.
+ * holding a category and points, see `category.ts`), from which the per-level
+ * score (`level_scores.ts`) and the lightweight keep helper derive. Repeat
+ * dampening lives in `dampener.ts`; all of them are importable from here.
  *
- * Hot path. A line is first tested by two case-sensitive trigger scans (one
- * for uppercase-initial words, one for lowercase words behind `\b`) that are
- * supersets of every error, failure and diagnostic pattern; case-sensitive
- * alternations let the regex engine skip ahead, so they run several times
- * faster than one case-insensitive scan. Only lines that trigger run the
+ * Hot path. A line is first tested by two case-sensitive trigger scans
+ * (`triggers.ts`) that are supersets of every error, failure and diagnostic
+ * pattern of this module. Only lines that trigger run the
  * precise (still linear) patterns. Untriggered lines cost one more scan for
  * their level tag, then anchored prefix checks for stack frames and noise.
  * No regex has nested or adjacent overlapping quantifiers that could
@@ -16,82 +15,17 @@
  * @module
  */
 
-import { hashLine } from "./hash.ts";
-import {
-  hasMultilingualErrorKeyword,
-  MULTILINGUAL_TRIGGER_STEMS,
-  multilingualTriggerSpellings,
-} from "./multilingual.ts";
-import { TFIDF_MAP_LIMIT, TFIDF_PENALTY, TFIDF_REPEAT_THRESHOLD } from "../constants.ts";
+import { hasMultilingualErrorKeyword } from "./multilingual.ts";
 import { inferSeverity } from "./severity.ts";
+import { LineCategory, type LineSignal } from "./category.ts";
+import { scoreForLevel } from "./level_scores.ts";
+import { triggerFamilies, TriggerFamily, upperTriggerFamilies } from "./triggers.ts";
+import { wordAlternation as _trie } from "./word_trie.ts";
 import type { EffectiveAggressiveness, SeverityLevel } from "../types.ts";
 
-/**
- * Line categories, least relevant first. Categories from `STACK` up are hard
- * signals: they score the same at every level, always at least 40.
- *
- * | category | meaning | low | medium | high | aggressive |
- * |---|---|---|---|---|---|
- * | JUNK | blank, separator, progress bar, container start/stop | 0 | 0 | 0 | 0 |
- * | CHATTER | downloads, installs, `Compiling x`, git checkout | 40 | 10 | 0 | 0 |
- * | DEBUG | `[DEBUG]`, `[TRACE]` | 40 | 5 | 0 | 0 |
- * | INFO | `[INFO]`, `NOTICE` | 40 | 15 | 5 | 0 |
- * | PLAIN | untagged line without signal | 40 | 40 | 15 | 5 |
- * | NOTABLE | keyword in an info/debug line, bare CVE id | 45 | 45 | 30 | 15 |
- * | WARN | pure warning (tag, `warning:`, deprecation) | 45 | 45 | 25 | 10 |
- * | STACK | stack frame, `Caused by:` | 50-55 | | | |
- * | DIAGNOSTIC | diagnostic keyword, scanner finding | 50-70 | | | |
- * | ERROR | error tag or field, failure of a tool | 65-95 | | | |
- * | FATAL | fatal tag, panic, segfault | 85-100 | | | |
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { LineCategory, lineSignal, signalCategory } from "./score.ts";
- * assert.ok(signalCategory(lineSignal("[INFO] started")) === LineCategory.INFO);
- * ```
- */
-export const LineCategory = {
-  JUNK: 0,
-  CHATTER: 1,
-  DEBUG: 2,
-  INFO: 3,
-  PLAIN: 4,
-  NOTABLE: 5,
-  WARN: 6,
-  STACK: 7,
-  DIAGNOSTIC: 8,
-  ERROR: 9,
-  FATAL: 10,
-} as const;
-
-/**
- * One of the {@linkcode LineCategory} values.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { LineCategory } from "./score.ts";
- * const c: LineCategory = LineCategory.STACK;
- * assert.ok(c === 7);
- * ```
- */
-export type LineCategory = typeof LineCategory[keyof typeof LineCategory];
-
-/**
- * A line's classification packed in one small integer:
- * `category * 128 + points`. Compute it once per line with
- * {@linkcode lineSignal}, then derive scores with {@linkcode scoreForLevel}.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lineSignal, type LineSignal } from "./score.ts";
- * const s: LineSignal = lineSignal("ERROR boom");
- * assert.ok(typeof s === "number");
- * ```
- */
-export type LineSignal = number;
+export { isHardSignal, LineCategory, type LineSignal, signalCategory } from "./category.ts";
+export { scoreForLevel } from "./level_scores.ts";
+export { createRepeatDampener, type RepeatDampener } from "./dampener.ts";
 
 /**
  * Options of {@linkcode scoreLineRelevance}.
@@ -122,269 +56,20 @@ const _DIAG = LineCategory.DIAGNOSTIC << 7;
 const _ERROR = LineCategory.ERROR << 7;
 const _FATAL = LineCategory.FATAL << 7;
 
-// ---------------------------------------------------------------------------
-// Trigger scans: supersets of every hard pattern, case-sensitive for speed.
-
-// Families of precise patterns; each trigger word names the families it can
-// start, so a triggered line runs only the relevant precise patterns.
-const _F_CI = 1;
-const _F_COMPILER = 2;
-const _F_TEST = 4;
-const _F_CONTAINER = 8;
-const _F_PACKAGE = 16;
-const _F_EXIT = 32;
-const _F_VULN = 64;
-const _F_FATAL = 128;
-const _F_ERROR = 256;
-const _F_DIAG = 512;
-const _F_WARN = 1024;
-const _F_ML = 2048;
-const _F_STRUCT = 4096; // tags and `Caused by`: no precise pattern of their own
-const _F_ERRORISH = _F_CI | _F_COMPILER | _F_PACKAGE | _F_ERROR | _F_TEST | _F_CONTAINER;
-const _F_FAILISH = _F_TEST | _F_PACKAGE | _F_CONTAINER | _F_ERROR;
-
-/** Uppercase-initial and non-ASCII triggers (no boundary: `NullPointerException`). */
-const _UPPER_TRIGGERS: ReadonlyArray<readonly [string, number]> = [
-  ["Error", _F_ERRORISH],
-  ["ErrImage", _F_CONTAINER],
-  ["Exception", _F_ERROR],
-  ["ERR", _F_ERRORISH],
-  ["FATAL", _F_FATAL],
-  ["Fatal", _F_FATAL],
-  ["CRIT", _F_STRUCT],
-  ["Crit", _F_STRUCT],
-  ["EMERG", _F_STRUCT],
-  ["ALERT", _F_STRUCT],
-  ["PANIC", _F_FATAL],
-  ["Panic", _F_FATAL],
-  ["SEVERE", _F_STRUCT],
-  ["SEV0", _F_STRUCT],
-  ["SEV1", _F_STRUCT],
-  ["SEV2", _F_STRUCT],
-  ["WARN", _F_WARN],
-  ["Warn", _F_WARN],
-  ["FAIL", _F_FAILISH],
-  ["Fail", _F_FAILISH],
-  ["Traceback", _F_ERROR],
-  ["Timeout", _F_DIAG],
-  ["TIMEOUT", _F_DIAG],
-  ["Timed out", _F_DIAG],
-  ["TIMED", _F_DIAG],
-  ["Refused", _F_DIAG],
-  ["REFUSED", _F_DIAG],
-  ["Denied", _F_DIAG],
-  ["DENIED", _F_DIAG],
-  ["Killed", _F_CONTAINER | _F_DIAG],
-  ["KILLED", _F_CONTAINER | _F_DIAG],
-  ["Crash", _F_CONTAINER | _F_ERROR],
-  ["CRASH", _F_ERROR],
-  ["Abort", _F_ERROR],
-  ["ABORT", _F_ERROR],
-  ["Exit", _F_EXIT | _F_CONTAINER],
-  ["EXIT", _F_EXIT],
-  ["Cannot", _F_DIAG],
-  ["Could not", _F_DIAG | _F_PACKAGE],
-  ["Unable", _F_DIAG | _F_PACKAGE],
-  ["Unhandled", _F_ERROR],
-  ["Uncaught", _F_ERROR],
-  ["Deadlock", _F_DIAG],
-  ["Segmentation", _F_FATAL],
-  ["SIGSEGV", _F_FATAL],
-  ["SIGABRT", _F_FATAL],
-  ["SIGKILL", _F_DIAG],
-  ["SIGBUS", _F_FATAL],
-  ["OutOfMemory", _F_FATAL | _F_ERROR],
-  ["Out of memory", _F_FATAL],
-  ["No matching", _F_PACKAGE],
-  ["CVE-", _F_VULN],
-  ["GHSA-", _F_VULN],
-  ["Caused by", _F_STRUCT],
-  ["BackOff", _F_CONTAINER],
-  ["Back-off", _F_CONTAINER],
-  ["Impossible", _F_PACKAGE],
-  ["ENOENT", _F_DIAG],
-  ["EACCES", _F_DIAG],
-  ["EPERM", _F_DIAG],
-  ["EADDRINUSE", _F_DIAG],
-  ["ENOSPC", _F_DIAG],
-  ["EPIPE", _F_DIAG],
-  ["ENOTFOUND", _F_DIAG],
-  ["ERESOLVE", _F_PACKAGE],
-  ["Dockerfile:", _F_COMPILER],
-  ["Containerfile:", _F_COMPILER],
-  ["ELIFECYCLE", _F_PACKAGE],
-  ["EAI_AGAIN", _F_DIAG],
-  ["ECONNRESET", _F_DIAG],
-  ["EHOSTUNREACH", _F_DIAG],
-  ["\u2715", _F_TEST], // ✕
-  ["\u2717", _F_TEST], // ✗
-  ["\u2718", _F_TEST], // ✘
-  ["\u00d7", _F_TEST], // ×
-  ["\u274c", _F_TEST], // ❌
-];
-
-/** Lowercase triggers at a word start. */
-const _LOWER_TRIGGERS: ReadonlyArray<readonly [string, number]> = [
-  ["err", _F_ERRORISH],
-  ["fail", _F_FAILISH],
-  ["fatal", _F_FATAL],
-  ["panic", _F_FATAL],
-  ["exception", _F_ERROR],
-  ["traceback", _F_ERROR],
-  ["timeout", _F_DIAG],
-  ["timed out", _F_DIAG],
-  ["timedout", _F_DIAG],
-  ["refused", _F_DIAG],
-  ["denied", _F_DIAG],
-  ["segfault", _F_FATAL],
-  ["segmentation", _F_FATAL],
-  ["unhandled", _F_ERROR],
-  ["uncaught", _F_ERROR],
-  ["unhealthy", _F_CONTAINER],
-  ["killed", _F_CONTAINER | _F_DIAG],
-  ["crash", _F_ERROR],
-  ["abort", _F_ERROR],
-  ["exit", _F_EXIT | _F_CONTAINER],
-  ["warn", _F_WARN],
-  ["deprecat", _F_WARN],
-  ["cannot", _F_DIAG],
-  ["can't", _F_DIAG],
-  ["could not", _F_DIAG | _F_PACKAGE],
-  ["couldn't", _F_DIAG],
-  ["unable to", _F_DIAG | _F_PACKAGE],
-  ["unreachable", _F_DIAG],
-  ["unavailable", _F_DIAG],
-  ["forbidden", _F_DIAG],
-  ["unauthori", _F_DIAG],
-  ["deadlock", _F_DIAG],
-  ["invalid", _F_DIAG],
-  ["reject", _F_DIAG],
-  ["corrupt", _F_DIAG],
-  ["overflow", _F_DIAG | _F_FATAL],
-  ["not found", _F_DIAG],
-  ["sensitive data", _F_DIAG],
-  ["no such", _F_DIAG],
-  ["reset by peer", _F_DIAG],
-  ["broken pipe", _F_DIAG],
-  ["exceeded", _F_DIAG],
-  ["unexpected", _F_DIAG],
-  ["assert", _F_DIAG],
-  ["out of memory", _F_FATAL],
-  ["core dumped", _F_FATAL],
-  ["non-zero", _F_EXIT],
-  ["nonzero", _F_EXIT],
-  ["returned non", _F_EXIT],
-  ["not ok", _F_TEST],
-  ["econn", _F_DIAG],
-  ["etimedout", _F_DIAG],
-  ["enoent", _F_DIAG],
-  ["eacces", _F_DIAG],
-  ["eperm", _F_DIAG],
-];
-
-/**
- * Matched trigger text → families. The trie reports the shortest listed word
- * that matched, so a word's families include those of every listed word it
- * prefixes (`Erro` stands for `Error`). Unlisted text is multilingual.
- */
-function _familyMap(entries: ReadonlyArray<readonly [string, number]>): Map<string, number> {
-  const map = new Map<string, number>();
-  for (const [w] of entries) {
-    let bits = 0;
-    for (const [other, f] of entries) if (other.startsWith(w)) bits |= f;
-    map.set(w, bits);
-  }
-  return map;
-}
-
-function _escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/**
- * An alternation of literal words factored by shared prefixes
- * (`E(?:rror|xception|RR)`): the regex engine then tests one character class
- * per position instead of every word, which is markedly faster. With `exact`
- * false (triggers), a word that is a prefix of others stands for all of them
- * (`err` covers `error`); with `exact` true the longer words stay alternatives
- * (`fail(?:ed|ure)?`).
- */
-function _trie(words: Iterable<string>, exact = false): string {
-  const groups = new Map<string, string[]>();
-  for (const w of new Set(words)) {
-    const head = w[0];
-    const list = groups.get(head);
-    if (list === undefined) groups.set(head, [w.slice(1)]);
-    else list.push(w.slice(1));
-  }
-  const parts: string[] = [];
-  for (const [head, tails] of groups) {
-    const rest = tails.filter((t) => t.length > 0);
-    if (rest.length < tails.length && (!exact || rest.length === 0)) parts.push(_escape(head));
-    else if (tails.length === 1) parts.push(_escape(head + tails[0]));
-    else {
-      const optional = rest.length < tails.length ? "?" : "";
-      parts.push(`${_escape(head)}(?:${_trie(rest, exact)})${optional}`);
-    }
-  }
-  return parts.join("|");
-}
-
-// Multilingual triggers: spellings whose first letter is beyond Latin-1
-// (Cyrillic, CJK …) cost nothing on one-byte lines (the engine drops them for
-// one-byte strings), so they join the boundary-free scan; a few ASCII stems
-// (`fehl`, `hata`, `Erreur`) join the word-start scan. Latin-1-initial words
-// (`échec`) would slow every line down and are left to the verifier: such a
-// line is triggered by another word (`erreur`, an English keyword).
-const _ML_STEMS = MULTILINGUAL_TRIGGER_STEMS.map((w): readonly [string, number] => [w, _F_ML]);
-const _ML_OTHER = multilingualTriggerSpellings().map((w): readonly [string, number] => [w, _F_ML]);
-const _FAMILIES = _familyMap([..._UPPER_TRIGGERS, ..._LOWER_TRIGGERS]);
-const _FAMILIES_ML = _familyMap([
-  ..._UPPER_TRIGGERS,
-  ..._LOWER_TRIGGERS,
-  ..._ML_STEMS,
-  ..._ML_OTHER,
-]);
-const _words = (list: ReadonlyArray<readonly [string, number]>) => list.map(([w]) => w);
-const _UPPER_G = new RegExp(_trie(_words(_UPPER_TRIGGERS)), "g");
-const _LOWER_G = new RegExp(`\\b(?:${_trie(_words(_LOWER_TRIGGERS))})`, "g");
-const _UPPER_ML_G = new RegExp(_trie(_words([..._UPPER_TRIGGERS, ..._ML_OTHER])), "g");
-const _LOWER_ML_G = new RegExp(`\\b(?:${_trie(_words([..._LOWER_TRIGGERS, ..._ML_STEMS]))})`, "g");
-
-/** Trigger words examined per scan: enough for any real line, bounded for adversarial ones. */
-const _MAX_TRIGGERS = 32;
-
-function _collect(re: RegExp, families: Map<string, number>, line: string, bits: number): number {
-  re.lastIndex = 0;
-  let n = 0;
-  for (let m = re.exec(line); m !== null && n < _MAX_TRIGGERS; m = re.exec(line), n++) {
-    bits |= families.get(m[0]) ?? _F_ML;
-  }
-  return bits;
-}
-
-/**
- * Families of the trigger words in a line: 0 for most lines, found without
- * allocating (a failed `exec` returns null); triggered lines allocate one
- * small match array per trigger word.
- */
-function _families(line: string, multilingual: boolean): number {
-  return multilingual
-    ? _collect(_LOWER_ML_G, _FAMILIES_ML, line, _collect(_upperMl(line), _FAMILIES_ML, line, 0))
-    : _collect(_LOWER_G, _FAMILIES, line, _collect(_UPPER_G, _FAMILIES, line, 0));
-}
-
-const _NON_ASCII = /[\u0080-\uffff]/;
-
-/**
- * The uppercase trigger scan for multilingual mode. The non-ASCII spellings
- * (Cyrillic, CJK …) cannot match a line without non-ASCII characters, and a
- * line sliced from a two-byte chunk would still pay for them at every position:
- * one cheap test picks the plain scan instead.
- */
-function _upperMl(line: string): RegExp {
-  return _NON_ASCII.test(line) ? _UPPER_ML_G : _UPPER_G;
-}
+// Families of precise patterns (see triggers.ts).
+const _F_CI = TriggerFamily.CI;
+const _F_COMPILER = TriggerFamily.COMPILER;
+const _F_TEST = TriggerFamily.TEST;
+const _F_CONTAINER = TriggerFamily.CONTAINER;
+const _F_PACKAGE = TriggerFamily.PACKAGE;
+const _F_EXIT = TriggerFamily.EXIT;
+const _F_VULN = TriggerFamily.VULN;
+const _F_FATAL = TriggerFamily.FATAL;
+const _F_ERROR = TriggerFamily.ERROR;
+const _F_DIAG = TriggerFamily.DIAG;
+const _F_WARN = TriggerFamily.WARN;
+const _F_ML = TriggerFamily.ML;
+const _F_ERRORISH = TriggerFamily.ERRORISH;
 
 // ---------------------------------------------------------------------------
 // Precise patterns, run only on triggered lines. All linear.
@@ -666,94 +351,15 @@ export function lineSignal(line: string, multilingual = true): LineSignal {
   if (tag === "info" || tag === "debug" || tag === "trace") {
     // Only uppercase-initial triggers (FAIL, Error, Back-off, OOMKilled …) can
     // override a low tag; skipping the lowercase scan keeps tagged lines cheap.
-    const f = multilingual
-      ? _collect(_upperMl(line), _FAMILIES_ML, line, 0)
-      : _collect(_UPPER_G, _FAMILIES, line, 0);
+    const f = upperTriggerFamilies(line, multilingual);
     if (f !== 0) return _hardSignal(line, len, c0, tag, multilingual, false, f);
     return _softSignal(line, c0, tag);
   }
-  const f = _families(line, multilingual);
+  const f = triggerFamilies(line, multilingual);
   if (f !== 0 || tag !== undefined) return _hardSignal(line, len, c0, tag, multilingual, true, f);
   const stack = _stackPoints(line, len, c0);
   if (stack > 0) return _STACK + stack;
   return _softSignal(line, c0, tag);
-}
-
-/**
- * The category of a signal.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { LineCategory, lineSignal, signalCategory } from "./score.ts";
- * assert.ok(signalCategory(lineSignal("    at main (/app/x.js:1:2)")) === LineCategory.STACK);
- * ```
- */
-export function signalCategory(signal: LineSignal): LineCategory {
-  return (signal >>> 7) as LineCategory;
-}
-
-/**
- * Whether a signal is a hard keep: an error, fatal, stack frame or diagnostic
- * keyword. Hard lines score the same (at least 40) at every level; the
- * pipeline records them as `keep-hard` for auto aggressiveness.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isHardSignal, lineSignal } from "./score.ts";
- * assert.ok(isHardSignal(lineSignal("[WARN] connection timeout to db")));
- * assert.ok(!isHardSignal(lineSignal("[WARN] cache is cold")));
- * ```
- */
-export function isHardSignal(signal: LineSignal): boolean {
-  return signal >= _STACK;
-}
-
-// Soft category scores per level: rows low, medium, high, aggressive; columns
-// JUNK, CHATTER, DEBUG, INFO, PLAIN, NOTABLE, WARN.
-// deno-fmt-ignore
-const _SOFT = new Uint8Array([
-  0, 40, 40, 40, 40, 45, 45,
-  0, 10, 5, 15, 40, 45, 45,
-  0, 0, 0, 5, 15, 30, 25,
-  0, 0, 0, 0, 5, 15, 10,
-]);
-
-function _levelRow(level: EffectiveAggressiveness): number {
-  switch (level) {
-    case "low":
-      return 0;
-    case "medium":
-      return 7;
-    case "high":
-      return 14;
-    case "aggressive":
-      return 21;
-  }
-  return 14;
-}
-
-/**
- * The score of a classified line at an aggressiveness level (0-100).
- *
- * Hard signals (stack, diagnostic, error, fatal) score their points at every
- * level. Soft categories score from the level table of {@linkcode LineCategory}:
- * low keeps everything but junk, medium drops INFO/DEBUG/TRACE and chatter but
- * keeps warnings and plain lines, high keeps only hard signals, aggressive
- * scores soft lines lowest.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { lineSignal, scoreForLevel } from "./score.ts";
- * const s = lineSignal("[WARN] cache is cold");
- * assert.ok(scoreForLevel(s, "medium") >= 40 && scoreForLevel(s, "high") < 40);
- * ```
- */
-export function scoreForLevel(signal: LineSignal, level: EffectiveAggressiveness): number {
-  if (signal >= _STACK) return signal & 127;
-  return _SOFT[_levelRow(level) + (signal >>> 7)];
 }
 
 /**
@@ -797,63 +403,4 @@ export function scoreLineRelevance(
  */
 export function shouldKeepLine(line: string): boolean {
   return scoreForLevel(lineSignal(line), "medium") >= 40;
-}
-
-/**
- * Repeat dampening state, see {@linkcode createRepeatDampener}.
- *
- * @example The fourth repeat costs points
- * ```ts
- * import assert from "node:assert/strict";
- * import { createRepeatDampener, type RepeatDampener } from "./score.ts";
- * const dampener: RepeatDampener = createRepeatDampener();
- * for (let i = 0; i < 3; i++) dampener.penalty("retrying [ID]");
- * assert.ok(dampener.penalty("retrying [ID]") === 8 && dampener.size === 1);
- * ```
- */
-export interface RepeatDampener {
-  /**
-   * Count one more occurrence of `sanitizedLine` and return its penalty: 0 up
-   * to `TFIDF_REPEAT_THRESHOLD` occurrences, then `TFIDF_PENALTY` more for
-   * each further occurrence, at most 100.
-   */
-  penalty(sanitizedLine: string): number;
-  /** Unique lines currently tracked. */
-  readonly size: number;
-}
-
-/**
- * Create a repeat dampener: counts occurrences of each sanitized line; beyond
- * `TFIDF_REPEAT_THRESHOLD` (3) occurrences each further one costs
- * `TFIDF_PENALTY` (8) points, cumulatively (4th: 8, 5th: 16 …, capped at 100).
- * When `TFIDF_MAP_LIMIT` (50,000) unique lines are tracked, the map is cleared
- * before the next new line is added, so memory stays bounded.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { createRepeatDampener } from "./score.ts";
- * const d = createRepeatDampener();
- * const penalties = [1, 2, 3, 4, 5].map(() => d.penalty("retrying [ID]"));
- * assert.ok(penalties.join() === "0,0,0,8,16");
- * ```
- */
-export function createRepeatDampener(): RepeatDampener {
-  // Keyed by a 32-bit hash of the line: a full map costs about 1 MiB, not the lines.
-  const counts = new Map<number, number>();
-  return {
-    penalty(sanitizedLine: string): number {
-      const key = hashLine(sanitizedLine);
-      const prev = counts.get(key);
-      if (prev === undefined && counts.size >= TFIDF_MAP_LIMIT) counts.clear();
-      const n = (prev ?? 0) + 1;
-      counts.set(key, n);
-      if (n <= TFIDF_REPEAT_THRESHOLD) return 0;
-      const p = (n - TFIDF_REPEAT_THRESHOLD) * TFIDF_PENALTY;
-      return p > 100 ? 100 : p;
-    },
-    get size() {
-      return counts.size;
-    },
-  };
 }

@@ -1,0 +1,260 @@
+/**
+ * Stack reduction: one logical stack group loses its internal library frames
+ * and keeps at most `maxStackFrames` application frames per run, with exact
+ * accounting of what was hidden or collapsed.
+ *
+ * @module
+ */
+
+import { TrimError } from "../errors.ts";
+import { FrameKind, frameUnits, isStackFrame } from "./frames.ts";
+
+/**
+ * Action of an input line in {@linkcode StackReduction.actions}: the line is kept.
+ *
+ * @example Lines kept by a reduction
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceStackGroup, STACK_KEEP } from "./stack_reduce.ts";
+ * const r = reduceStackGroup([
+ *   "Error: boom",
+ *   "    at a (/app/a.js:1:1)",
+ *   "    at b (/app/a.js:2:1)",
+ *   "    at Module._compile (node:internal/modules/cjs/loader:1105:14)",
+ * ], { maxStackFrames: 1 });
+ * assert.ok(r.actions?.[0] === STACK_KEEP && r.actions?.[1] === STACK_KEEP);
+ * ```
+ */
+export const STACK_KEEP = 0;
+/**
+ * Action of an input line: hidden as an internal library frame (counted in `hidden`).
+ *
+ * @example An internal frame is hidden
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceStackGroup, STACK_HIDE } from "./stack_reduce.ts";
+ * const r = reduceStackGroup([
+ *   "Error: boom",
+ *   "    at a (/app/a.js:1:1)",
+ *   "    at b (/app/a.js:2:1)",
+ *   "    at Module._compile (node:internal/modules/cjs/loader:1105:14)",
+ * ], { maxStackFrames: 1 });
+ * assert.ok(r.actions?.[3] === STACK_HIDE && r.hidden === 1);
+ * ```
+ */
+export const STACK_HIDE = 1;
+/**
+ * Action of an input line: an application frame replaced by a marker (counted in `collapsed`).
+ *
+ * @example Frames beyond maxStackFrames collapse
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceStackGroup, STACK_COLLAPSE } from "./stack_reduce.ts";
+ * const r = reduceStackGroup([
+ *   "Error: boom",
+ *   "    at a (/app/a.js:1:1)",
+ *   "    at b (/app/a.js:2:1)",
+ *   "    at Module._compile (node:internal/modules/cjs/loader:1105:14)",
+ * ], { maxStackFrames: 1 });
+ * assert.ok(r.actions?.[2] === STACK_COLLAPSE && r.collapsed === 1);
+ * ```
+ */
+export const STACK_COLLAPSE = 2;
+
+/**
+ * Default of `maxStackFrames`: consecutive application frames kept per run.
+ *
+ * @example The default cap on application frames
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { DEFAULT_MAX_STACK_FRAMES, reduceStackGroup } from "./stack_reduce.ts";
+ * const frames = Array.from({ length: 15 }, (_, i) => `    at f${i} (/app/a.js:${i + 1}:1)`);
+ * const r = reduceStackGroup(["Error: boom", ...frames]);
+ * assert.ok(r.collapsed === 15 - DEFAULT_MAX_STACK_FRAMES);
+ * ```
+ */
+export const DEFAULT_MAX_STACK_FRAMES = 10;
+
+const _MSG = FrameKind.MESSAGE;
+const _INTERNAL = FrameKind.INTERNAL;
+const _PY = FrameKind.PYTHON;
+
+/**
+ * Options of {@linkcode reduceStackGroup}.
+ *
+ * @example Hiding vendored frames, keeping every app frame
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceStackGroup, type StackReduceOptions } from "./stack_reduce.ts";
+ * const options: StackReduceOptions = { maxStackFrames: 0, internal: /\/vendor\/acme\// };
+ * const r = reduceStackGroup(["Error: boom", "    at a (/app/a.js:1:1)", "    at s (/app/vendor/acme/x.js:1:1)"], options);
+ * assert.ok(r.hidden === 1 && r.collapsed === 0 && r.kept === 2);
+ * ```
+ */
+export interface StackReduceOptions {
+  /** Max consecutive application frames kept per run (default 10; 0 keeps all). */
+  maxStackFrames?: number;
+  /** Extra frames to hide as internal (compiled `internalStackPatterns`). */
+  internal?: RegExp;
+  /**
+   * Emit `[... N internal frames hidden ...]` where every frame between two kept
+   * lines (for example under a `Caused by:`) was hidden, so a reader does not take the
+   * exception for one without a stack (default true). Hidden frames next to kept
+   * application frames get no marker: they are only counted.
+   */
+  internalMarkers?: boolean;
+}
+
+/**
+ * The result of {@linkcode reduceStackGroup}. Exact accounting:
+ * `input.length === kept + hidden + collapsed` and `lines.length === kept + markers`.
+ *
+ * @example Exact accounting of a reduction
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceStackGroup, type StackReduction } from "./stack_reduce.ts";
+ * const input = ["Error: boom", "    at a (/app/a.js:1:1)", "    at b (/app/a.js:2:1)", "    at c (/app/a.js:3:1)"];
+ * const r: StackReduction = reduceStackGroup(input, { maxStackFrames: 1 });
+ * assert.ok(input.length === r.kept + r.hidden + r.collapsed);
+ * assert.ok(r.lines.length === r.kept + r.markers && r.lines[2].includes("2 more application stack frames"));
+ * ```
+ */
+export interface StackReduction {
+  /** The output lines, in input order, markers included. */
+  lines: string[];
+  /** Input lines kept as themselves. */
+  kept: number;
+  /** Input lines hidden as internal frames (for `stats.hiddenInternalStackLines`). */
+  hidden: number;
+  /** Input lines of application frames replaced by a marker. */
+  collapsed: number;
+  /** Synthetic marker lines in `lines` (not input lines). */
+  markers: number;
+  /**
+   * Per input line: {@linkcode STACK_KEEP}, {@linkcode STACK_HIDE} or
+   * {@linkcode STACK_COLLAPSE}. `undefined` when every line was kept; `lines` is then
+   * the input array itself.
+   */
+  actions: Uint8Array | undefined;
+}
+
+/**
+ * Reduces one logical group (a header line and its continuation lines, as grouped
+ * by the multiline grouper): internal library frames are hidden (a Python code line
+ * goes with its hidden `File` line, a Go file line with its function line, Rust `at`
+ * lines with their symbol line); exception, `Caused by:`, `panic:`, goroutine headers,
+ * `... N more` and every other non-frame line are always kept, and so is a Node frame
+ * that opens the error's `{ code: … }` property tail; a run of more than
+ * `maxStackFrames` application frames keeps the frames nearest the error and replaces
+ * the rest with one `[... K more application stack frames ...]` marker (K frames).
+ * The frames nearest the error are the first of a run, except in Python tracebacks
+ * (most recent call last), where the last are kept. A run is the frames between two
+ * non-frame lines; hidden frames do not break it.
+ *
+ * @example A Spring exception whose first frame is a framework frame
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceStackGroup } from "./stack_reduce.ts";
+ * const r = reduceStackGroup([
+ *   "org.springframework.web.util.NestedServletException: Request processing failed",
+ *   "\tat org.springframework.web.servlet.FrameworkServlet.processRequest(FrameworkServlet.java:1014)",
+ *   "\tat com.acme.api.OrderController.create(OrderController.java:42)",
+ *   "Caused by: java.lang.IllegalStateException: no stock",
+ *   "\tat com.acme.stock.Stock.take(Stock.java:17)",
+ * ], { maxStackFrames: 10 });
+ * assert.ok(r.lines.length === 4 && r.hidden === 1 && r.collapsed === 0);
+ * assert.ok(r.lines[0].startsWith("org.springframework.web.util.NestedServletException"));
+ * ```
+ */
+export function reduceStackGroup(lines: string[], opts: StackReduceOptions = {}): StackReduction {
+  const max = opts.maxStackFrames ?? DEFAULT_MAX_STACK_FRAMES;
+  if (!Number.isInteger(max) || max < 0) {
+    throw new TrimError("INVALID_OPTION", `maxStackFrames must be an integer >= 0, got ${max}`);
+  }
+  const extra = opts.internal;
+  const n = lines.length;
+  if (n < 2 && (n === 0 || !isStackFrame(lines[0]))) {
+    return { lines, kept: n, hidden: 0, collapsed: 0, markers: 0, actions: undefined };
+  }
+
+  const units0 = frameUnits(lines, extra);
+  const uStart = units0.start;
+  const uEnd = units0.end;
+  const uKind = units0.kind;
+  const frames = units0.frames;
+
+  if (frames === 0) {
+    return { lines, kept: n, hidden: 0, collapsed: 0, markers: 0, actions: undefined };
+  }
+
+  // Pass 2: runs of frame units between message units.
+  const markersOn = opts.internalMarkers ?? true;
+  const out: string[] = [];
+  const actions = new Uint8Array(n);
+  let kept = 0;
+  let hidden = 0;
+  let collapsed = 0;
+  let markers = 0;
+  const units = uKind.length;
+  for (let u = 0; u < units;) {
+    if (uKind[u] === _MSG) {
+      for (let k = uStart[u]; k < uEnd[u]; k++) out.push(lines[k]);
+      kept += uEnd[u] - uStart[u];
+      u++;
+      continue;
+    }
+    let v = u;
+    let app = 0;
+    let internal = 0;
+    let python = true;
+    for (; v < units && uKind[v] !== _MSG; v++) {
+      const k = uKind[v];
+      if (k & _INTERNAL) internal++;
+      else app++;
+      if (!(k & _PY)) python = false;
+    }
+    // Application frames with index in [cutFrom, cutTo) are collapsed.
+    let cutFrom = app;
+    let cutTo = app;
+    if (max > 0 && app > max) {
+      if (python) {
+        cutFrom = 0;
+        cutTo = app - max;
+      } else {
+        cutFrom = max;
+      }
+    }
+    // Only under a kept line (exception, `Caused by:`): a group that starts with
+    // frames (a split group, a lone frame) gets no marker.
+    if (app === 0 && markersOn && u > 0) {
+      out.push(`[... ${internal} internal frames hidden ...]`);
+      markers++;
+    }
+    let a = 0;
+    for (let w = u; w < v; w++) {
+      const s = uStart[w];
+      const e = uEnd[w];
+      if (uKind[w] & _INTERNAL) {
+        actions.fill(STACK_HIDE, s, e);
+        hidden += e - s;
+      } else if (a >= cutFrom && a < cutTo) {
+        if (a === cutFrom) {
+          out.push(`[... ${cutTo - cutFrom} more application stack frames ...]`);
+          markers++;
+        }
+        actions.fill(STACK_COLLAPSE, s, e);
+        collapsed += e - s;
+        a++;
+      } else {
+        for (let k = s; k < e; k++) out.push(lines[k]);
+        kept += e - s;
+        a++;
+      }
+    }
+    u = v;
+  }
+  if (hidden === 0 && collapsed === 0) {
+    return { lines, kept: n, hidden: 0, collapsed: 0, markers: 0, actions: undefined };
+  }
+  return { lines: out, kept, hidden, collapsed, markers, actions };
+}
