@@ -6,6 +6,7 @@
  * @module
  */
 
+import { LineCategory } from "./classify/score.ts";
 import type { TrimLineDecision } from "./types.ts";
 
 /**
@@ -116,4 +117,27 @@ export class DecisionReporter {
   ): void {
     if (lineNumber > 0) this.#callback({ lineNumber, action, reason, score });
   }
+}
+
+const _STACK_SIG = LineCategory.STACK << 7;
+const _ERROR_SIG = LineCategory.ERROR << 7;
+const _DIAG_SIG = LineCategory.DIAGNOSTIC << 7;
+
+/**
+ * The keep reason of a line's signal (`lineSignal`): `error`, `diagnostic`,
+ * `stack-frame` or `relevant`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { keepReasonOf } from "./decision.ts";
+ * import { lineSignal } from "./classify/score.ts";
+ * assert.ok(keepReasonOf(lineSignal("ERROR disk full")) === "error");
+ * ```
+ */
+export function keepReasonOf(sig: number): DecisionReason {
+  if (sig >= _ERROR_SIG) return "error";
+  if (sig >= _DIAG_SIG) return "diagnostic";
+  if (sig >= _STACK_SIG) return "stack-frame";
+  return "relevant";
 }

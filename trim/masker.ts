@@ -9,7 +9,7 @@
  */
 
 import { sanitizeJsonLine } from "./jsonl.ts";
-import type { MaskSlice } from "./options.ts";
+import type { MaskSlice } from "./resolve.ts";
 import { sanitizeLine } from "./sanitize.ts";
 
 /** Masks one line. */

@@ -6,7 +6,7 @@
  */
 
 import { createFormatDetector, type FormatDetector } from "./classify/format.ts";
-import { type ResolvedOptions, resolveOptions } from "./options.ts";
+import { type ResolvedOptions, resolveOptions } from "./resolve.ts";
 import { createSourceDetector, type SourceDetector } from "./sources/detector.ts";
 import { LineMeter } from "./tokens.ts";
 import type { TrimOptions, TrimResult, TrimStats } from "./types.ts";

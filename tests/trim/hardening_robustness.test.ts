@@ -16,7 +16,7 @@ import {
 } from "../../trim/process.ts";
 import { TrimError } from "../../trim/errors.ts";
 import { Selector } from "../../trim/stages/select.ts";
-import { resolveOptions } from "../../trim/options.ts";
+import { resolveOptions } from "../../trim/resolve.ts";
 import { TFIDF_MAP_LIMIT } from "../../trim/constants.ts";
 import { CUT_SUFFIX, HARD_MAX_LINE_CHARS } from "../../trim/stages/split.ts";
 import type { TrimOptions, TrimResult } from "../../trim/types.ts";

@@ -62,3 +62,38 @@ export function lineFilter(
     return FILTER_PASS;
   };
 }
+
+/**
+ * Filters the lines of a record one by one: the lines that pass (or match a custom
+ * `keep`), and whether any matched `keep`; each dropped line goes to `dropped`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { filterRecord, lineFilter } from "./filters.ts";
+ * const dropped: string[] = [];
+ * const r = filterRecord(["Error: x", "    at internal()"], [1, 2], lineFilter({ exclude: /internal/ })!,
+ *   (n, reason) => dropped.push(`${n}:${reason}`));
+ * assert.deepEqual(r.lines, ["Error: x"]);
+ * assert.deepEqual(dropped, ["2:exclude"]);
+ * ```
+ */
+export function filterRecord(
+  lines: string[],
+  nums: number[] | undefined,
+  filter: (line: string) => DecisionReason | 0 | 1,
+  dropped: (num: number, reason: DecisionReason) => void,
+): { lines: string[]; nums: number[] | undefined; keepRule: boolean } {
+  const left: string[] = [];
+  const leftNums: number[] | undefined = nums ? [] : undefined;
+  let keepRule = false;
+  for (let i = 0; i < lines.length; i++) {
+    const f = filter(lines[i]);
+    if (f === FILTER_PASS || f === FILTER_KEEP) {
+      keepRule ||= f === FILTER_KEEP;
+      left.push(lines[i]);
+      leftNums?.push(nums![i]);
+    } else dropped(nums ? nums[i] : 0, f);
+  }
+  return { lines: left, nums: leftNums, keepRule };
+}

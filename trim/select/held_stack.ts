@@ -6,7 +6,13 @@
  * @module
  */
 
-import type { DecisionReason } from "../decision.ts";
+import type { AggressivenessDecisionKind } from "./aggressiveness.ts";
+import { LineCategory, scoreForLevel } from "../classify/score.ts";
+import { reduceStackGroup, STACK_COLLAPSE, STACK_HIDE, stackSignature } from "../classify/stack.ts";
+import { type DecisionReason, type DecisionReporter, keepReasonOf } from "../decision.ts";
+import type { EffectiveAggressiveness } from "../types.ts";
+
+const _STACK_SIG = LineCategory.STACK << 7;
 
 /** A kept stack record held back by select. */
 export interface HeldStack {
@@ -151,4 +157,88 @@ export function capHeld(
   h.reasons = reasons;
   h.scores = scores;
   h.kept = keep;
+}
+
+/** Where {@linkcode reduceRecord} reports. */
+export interface RecordReports {
+  /** `n` internal frames were hidden. */
+  hidden(n: number): void;
+  /** `n` lines were dropped (frames beyond `maxStackFrames`). */
+  dropped(n: number): void;
+  /** Decisions of hidden and collapsed frames (tracked runs). */
+  report: DecisionReporter | undefined;
+  /** One decision per line, for the aggressiveness window. */
+  record(kind: AggressivenessDecisionKind): void;
+}
+
+/**
+ * Reduces a kept record (internal frames hidden, application frames beyond
+ * `maxStackFrames` collapsed into a marker) into a held record describing each line
+ * left, markers in place.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { reduceRecord } from "./held_stack.ts";
+ * import { lineSignal } from "../classify/score.ts";
+ * const lines = ["Error: boom", "    at f (/app/a.js:1:1)"];
+ * const held = reduceRecord(lines, undefined, lines.map((l) => lineSignal(l)), "high", false, {
+ *   maxStackFrames: 10,
+ *   internalStackPatterns: undefined,
+ * }, { hidden() {}, dropped() {}, report: undefined, record() {} });
+ * assert.ok(held.kept === 2 && held.reasons[0] === "error");
+ * ```
+ */
+export function reduceRecord(
+  lines: string[],
+  nums: number[] | undefined,
+  sigs: number[],
+  level: EffectiveAggressiveness,
+  keepRule: boolean,
+  o: { maxStackFrames: number; internalStackPatterns: RegExp | undefined },
+  on: RecordReports,
+): HeldStack {
+  const r = reduceStackGroup(lines, {
+    maxStackFrames: o.maxStackFrames,
+    internal: o.internalStackPatterns,
+  });
+  if (r.hidden > 0) on.hidden(r.hidden);
+  if (r.collapsed > 0) on.dropped(r.collapsed);
+  const held = heldStack(r.lines, r.kept, r.markers);
+  const actions = r.actions;
+  const report = on.report;
+  let j = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const a = actions === undefined ? 0 : actions[i];
+    const sc = scoreForLevel(sigs[i], level);
+    if (a === STACK_HIDE) {
+      if (report) report.report(nums![i], "hide", "internal-frame", sc);
+      on.record("drop");
+      continue;
+    }
+    if (a === STACK_COLLAPSE) {
+      if (report) report.report(nums![i], "drop", "stack-frame-limit", sc);
+      on.record("drop");
+      continue;
+    }
+    while (j < r.lines.length && r.lines[j] !== lines[i]) {
+      describeLine(held, true, 0, "stack-frame", 0);
+      j++;
+    }
+    describeLine(
+      held,
+      false,
+      nums ? nums[i] : 0,
+      keepRule ? "keep-rule" : keepReasonOf(sigs[i]),
+      sc,
+    );
+    on.record(sigs[i] >= _STACK_SIG || keepRule ? "keep-hard" : "keep-soft");
+    j++;
+  }
+  while (j < r.lines.length) {
+    describeLine(held, true, 0, "stack-frame", 0);
+    j++;
+  }
+  held.sig = stackSignature(r.lines);
+  return held;
 }

@@ -44,75 +44,20 @@ import {
 } from "../classify/score.ts";
 import type { RepeatDampener } from "../classify/score.ts";
 import { createRepeatSignature } from "../classify/signature.ts";
-import { reduceStackGroup, STACK_COLLAPSE, STACK_HIDE, stackSignature } from "../classify/stack.ts";
 import { SCORE_KEEP_THRESHOLD, TFIDF_MAP_LIMIT } from "../constants.ts";
-import type { DecisionReason, DecisionReporter } from "../decision.ts";
+import { type DecisionReason, type DecisionReporter, keepReasonOf } from "../decision.ts";
 import {
   type AggressivenessState,
   createDynamicAggressivenessState,
 } from "../select/aggressiveness.ts";
 import { AdaptiveAfter, ContextRing } from "../select/context.ts";
-import { FILTER_KEEP, FILTER_PASS, lineFilter } from "../select/filters.ts";
-import {
-  capHeld,
-  describeLine,
-  type HeldStack,
-  heldStack,
-  repeatsHeld,
-} from "../select/held_stack.ts";
+import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
+import { capHeld, type HeldStack, reduceRecord, repeatsHeld } from "../select/held_stack.ts";
 import { SelectOutput } from "../select/output.ts";
 import { RootCause } from "../select/root_cause.ts";
-import type { Aggressiveness, EffectiveAggressiveness, SeverityLevel } from "../types.ts";
+import type { SelectCounters, SelectSlice } from "../select/slice.ts";
 
-/** What select needs: the resolved options it reads (see `options.ts`). */
-export interface SelectSlice {
-  /** Aggressiveness (`auto` adapts). */
-  aggressiveness: Aggressiveness;
-  /** Severity filter. */
-  severity: SeverityLevel | undefined;
-  /** Keep only matching lines. */
-  include: RegExp | undefined;
-  /** Drop matching lines. */
-  exclude: RegExp | undefined;
-  /** Custom `keep`: always kept, a hard keep. */
-  keep: RegExp | undefined;
-  /** Custom `ignore`: dropped. */
-  ignore: RegExp | undefined;
-  /** Custom `internalStackPatterns`. */
-  internalStackPatterns: RegExp | undefined;
-  /** Cap on kept lines (Infinity: none). */
-  sampleSize: number;
-  /** Application frames kept per trace (0 keeps all). */
-  maxStackFrames: number;
-  /** Soft lines kept before an error. */
-  contextBefore: number;
-  /** Soft lines kept after an error (the base of the adaptive window). */
-  contextAfter: number;
-  /** Size the after-error window by error density. */
-  adaptiveContext: boolean;
-  /** Fold adjacent repeated stack records. */
-  collapseRepeatedStacks: boolean;
-  /** Drop restatements of errors already shown. */
-  rootCause: boolean;
-  /** Boost error keywords in other languages. */
-  multilingual: boolean;
-  /** Repeat dampening (off when non-adjacent repeats fold: `dedupeWindow` > 1). */
-  dampen: boolean;
-  /** Carry a score per kept line even when decisions are not tracked (`maxTokens`). */
-  scores: boolean;
-  /** Closing lines kept as context of the end of the log. */
-  tailLines: number;
-}
-
-/** Where select reports its accounting. */
-export interface SelectCounters {
-  /** `n` input lines were dropped. */
-  dropped(n: number): void;
-  /** `n` internal stack frames were hidden. */
-  hidden(n: number): void;
-  /** `n` more input lines are represented by `[xN]` lines (folded stacks). */
-  duplicates(n: number): void;
-}
+export type { SelectCounters, SelectSlice };
 
 const _T = SCORE_KEEP_THRESHOLD;
 const _STACK_SIG = LineCategory.STACK << 7;
@@ -128,7 +73,7 @@ const _DIAG_SIG = LineCategory.DIAGNOSTIC << 7;
  * ```ts
  * import assert from "node:assert/strict";
  * import { Selector } from "./select.ts";
- * import { resolveOptions } from "../options.ts";
+ * import { resolveOptions } from "../resolve.ts";
  * let dropped = 0;
  * const s = new Selector(resolveOptions({}).select, {
  *   dropped: (n) => (dropped += n),
@@ -279,7 +224,7 @@ export class Selector {
       }
       const hard = sig >= _STACK_SIG;
       const repeat = line === this.#lastKept;
-      this.#keepLine(line, num, _reasonOf(sig), score, hard);
+      this.#keepLine(line, num, keepReasonOf(sig), score, hard);
       state.recordDecision(hard ? "keep-hard" : repeat ? "repeat" : "keep-soft");
       return;
     }
@@ -424,27 +369,17 @@ export class Selector {
     this.#pos += lines.length;
     let keepRule = false;
     if (this.#filter !== undefined) {
-      const left: string[] = [];
-      const leftNums: number[] = [];
-      for (let i = 0; i < lines.length; i++) {
-        const f = this.#filter(lines[i]);
-        if (f === FILTER_PASS || f === FILTER_KEEP) {
-          keepRule ||= f === FILTER_KEEP;
-          left.push(lines[i]);
-          if (nums) leftNums.push(nums[i]);
-        } else {
-          this.#drop(nums ? nums[i] : 0, f, 0);
-          state.recordDecision("drop");
-        }
-      }
-      if (left.length === 0) return;
-      if (left.length === 1 && !keepRule) {
+      const left = filterRecord(lines, nums, this.#filter, (num, reason) => {
+        this.#drop(num, reason, 0);
+        state.recordDecision("drop");
+      });
+      if (left.lines.length === 0) return;
+      if (left.lines.length === 1 && !left.keepRule) {
         this.#pos--;
-        this.#single(left[0], nums ? leftNums[0] : 0);
+        this.#single(left.lines[0], left.nums ? left.nums[0] : 0);
         return;
       }
-      lines = left;
-      if (nums) nums = leftNums;
+      ({ lines, nums, keepRule } = left);
     }
     const n = lines.length;
     const sigs = new Array<number>(n);
@@ -465,7 +400,12 @@ export class Selector {
       return;
     }
     this.#rootCause?.note(bestSig);
-    const held = this.#reduce(lines, nums, sigs, level, keepRule);
+    const held = reduceRecord(lines, nums, sigs, level, keepRule, this.#o, {
+      hidden: this.#counters.hidden,
+      dropped: this.#counters.dropped,
+      report: this.#report,
+      record: (kind) => this.#state.recordDecision(kind),
+    });
     if (repeatsHeld(this.#held, held)) {
       this.#foldRepeat(this.#held!, held);
       return;
@@ -484,60 +424,6 @@ export class Selector {
     this.#held = held;
     if (!this.#o.collapseRepeatedStacks) this.#flushHeld();
     if (held.kept > 0) this.#afterLeft = repeat ? 0 : this.#afterWindow();
-  }
-
-  /** Reduces a kept record (hidden and collapsed frames reported) into a held record. */
-  #reduce(
-    lines: string[],
-    nums: number[] | undefined,
-    sigs: number[],
-    level: EffectiveAggressiveness,
-    keepRule: boolean,
-  ): HeldStack {
-    const state = this.#state;
-    const r = reduceStackGroup(lines, {
-      maxStackFrames: this.#o.maxStackFrames,
-      internal: this.#o.internalStackPatterns,
-    });
-    if (r.hidden > 0) this.#counters.hidden(r.hidden);
-    if (r.collapsed > 0) this.#counters.dropped(r.collapsed);
-    // The kept lines with their metadata, markers in place.
-    const held = heldStack(r.lines, r.kept, r.markers);
-    const actions = r.actions;
-    let j = 0;
-    for (let i = 0; i < lines.length; i++) {
-      const a = actions === undefined ? 0 : actions[i];
-      const sc = scoreForLevel(sigs[i], level);
-      if (a === STACK_HIDE) {
-        if (this.#report) this.#report.report(nums![i], "hide", "internal-frame", sc);
-        state.recordDecision("drop");
-        continue;
-      }
-      if (a === STACK_COLLAPSE) {
-        if (this.#report) this.#report.report(nums![i], "drop", "stack-frame-limit", sc);
-        state.recordDecision("drop");
-        continue;
-      }
-      while (j < r.lines.length && r.lines[j] !== lines[i]) {
-        describeLine(held, true, 0, "stack-frame", 0);
-        j++;
-      }
-      describeLine(
-        held,
-        false,
-        nums ? nums[i] : 0,
-        keepRule ? "keep-rule" : _reasonOf(sigs[i]),
-        sc,
-      );
-      state.recordDecision(sigs[i] >= _STACK_SIG || keepRule ? "keep-hard" : "keep-soft");
-      j++;
-    }
-    while (j < r.lines.length) {
-      describeLine(held, true, 0, "stack-frame", 0);
-      j++;
-    }
-    held.sig = stackSignature(r.lines);
-    return held;
   }
 
   /** A repeat of the held record folds into it. */
@@ -585,7 +471,7 @@ export class Selector {
  * ```ts
  * import assert from "node:assert/strict";
  * import { createSelectStage } from "./select.ts";
- * import { resolveOptions } from "../options.ts";
+ * import { resolveOptions } from "../resolve.ts";
  * const out: string[] = [];
  * const counters = { dropped() {}, hidden() {}, duplicates() {} };
  * await ReadableStream.from([{ lines: ["[INFO] a", "[ERROR] b failed", "[DEBUG] c"] }])
@@ -603,12 +489,4 @@ export function createSelectStage(
 ): TransformStream<Batch, Batch> {
   const selector = new Selector(slice, counters, report, mask);
   return batchStage((batch) => selector.push(batch), () => selector.flush());
-}
-
-/** The keep reason of a signal. */
-function _reasonOf(sig: number): DecisionReason {
-  if (sig >= _ERROR_SIG) return "error";
-  if (sig >= _DIAG_SIG) return "diagnostic";
-  if (sig >= _STACK_SIG) return "stack-frame";
-  return "relevant";
 }

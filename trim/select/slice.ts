@@ -1,0 +1,58 @@
+/**
+ * What the select stage reads: its slice of the resolved options (`resolve.ts`)
+ * and the counters it reports to.
+ *
+ * @module
+ */
+
+import type { Aggressiveness, SeverityLevel } from "../types.ts";
+
+/** What select needs: the resolved options it reads (see `options.ts`). */
+export interface SelectSlice {
+  /** Aggressiveness (`auto` adapts). */
+  aggressiveness: Aggressiveness;
+  /** Severity filter. */
+  severity: SeverityLevel | undefined;
+  /** Keep only matching lines. */
+  include: RegExp | undefined;
+  /** Drop matching lines. */
+  exclude: RegExp | undefined;
+  /** Custom `keep`: always kept, a hard keep. */
+  keep: RegExp | undefined;
+  /** Custom `ignore`: dropped. */
+  ignore: RegExp | undefined;
+  /** Custom `internalStackPatterns`. */
+  internalStackPatterns: RegExp | undefined;
+  /** Cap on kept lines (Infinity: none). */
+  sampleSize: number;
+  /** Application frames kept per trace (0 keeps all). */
+  maxStackFrames: number;
+  /** Soft lines kept before an error. */
+  contextBefore: number;
+  /** Soft lines kept after an error (the base of the adaptive window). */
+  contextAfter: number;
+  /** Size the after-error window by error density. */
+  adaptiveContext: boolean;
+  /** Fold adjacent repeated stack records. */
+  collapseRepeatedStacks: boolean;
+  /** Drop restatements of errors already shown. */
+  rootCause: boolean;
+  /** Boost error keywords in other languages. */
+  multilingual: boolean;
+  /** Repeat dampening (off when non-adjacent repeats fold: `dedupeWindow` > 1). */
+  dampen: boolean;
+  /** Carry a score per kept line even when decisions are not tracked (`maxTokens`). */
+  scores: boolean;
+  /** Closing lines kept as context of the end of the log. */
+  tailLines: number;
+}
+
+/** Where select reports its accounting. */
+export interface SelectCounters {
+  /** `n` input lines were dropped. */
+  dropped(n: number): void;
+  /** `n` internal stack frames were hidden. */
+  hidden(n: number): void;
+  /** `n` more input lines are represented by `[xN]` lines (folded stacks). */
+  duplicates(n: number): void;
+}
