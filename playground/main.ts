@@ -11,6 +11,7 @@
  */
 
 import type { FromWorker, ToWorker } from "./protocol.ts";
+import { AGGRESSIVENESS_LEVELS, levelLabel } from "./levels.ts";
 import type { Aggressiveness, TrimResult } from "../trim/types.ts";
 
 /** How much of the reduced log the output pane shows; the rest is in the download. */
@@ -42,6 +43,11 @@ const ui = {
   outputNote: $<HTMLElement>("output-note"),
   download: $<HTMLButtonElement>("download"),
 };
+
+// The levels come from the option table (trim/options.ts), `auto` first and selected.
+for (const level of AGGRESSIVENESS_LEVELS) {
+  ui.aggressiveness.add(new Option(levelLabel(level), level, level === "auto", level === "auto"));
+}
 
 /** The current (or last) run. */
 interface Run {

@@ -10,15 +10,6 @@
 import { processLogStreamInline } from "../trim/process.ts";
 import type { Aggressiveness, TrimOptions, TrimResult } from "../trim/types.ts";
 
-/** The aggressiveness levels offered by the page, in display order. */
-export const AGGRESSIVENESS_LEVELS: readonly Aggressiveness[] = [
-  "auto",
-  "low",
-  "medium",
-  "high",
-  "aggressive",
-];
-
 /** The options of one playground run. */
 export interface PlaygroundRunOptions {
   /** Aggressiveness passed to the pipeline (default `auto`). */
