@@ -26,7 +26,10 @@ export {
   DEFAULT_PORT,
   DEFAULT_TIMEOUT_MS,
   type HealthConfig,
+  MAX_INTERVAL_MS,
+  MAX_THRESHOLD,
   MAX_TIMEOUT_MS,
+  MIN_INTERVAL_MS,
   MIN_TIMEOUT_MS,
   type ParseConfigOptions,
   type ServerConfig,
@@ -75,11 +78,17 @@ export function describeConfig(config: HealthConfig): string {
     `listen ${_hostPort(s.host, s.port)}, timeout ${formatDuration(s.timeoutMs)}, cache ${
       formatDuration(s.cacheMs)
     }, concurrency ${s.concurrency}`,
+    `interval ${
+      s.intervalMs > 0 ? formatDuration(s.intervalMs) : "none (probe on demand)"
+    }, failure_threshold ${s.failureThreshold}, success_threshold ${s.successThreshold}`,
     `auth ${config.auth.enabled ? `on (user ${config.auth.username})` : "off"}`,
     `${n} check${n === 1 ? "" : "s"}:`,
   ];
   for (const c of config.checks) {
-    lines.push(`  ${c.name}  ${_hostPort(c.host, c.port)}  timeout ${formatDuration(c.timeoutMs)}`);
+    const every = c.intervalMs ? `  every ${formatDuration(c.intervalMs)}` : "";
+    lines.push(
+      `  ${c.name}  ${_hostPort(c.host, c.port)}  timeout ${formatDuration(c.timeoutMs)}${every}`,
+    );
   }
   return lines.join("\n");
 }

@@ -28,6 +28,15 @@ export interface CheckConfig {
   description: string;
   /** Connect timeout in milliseconds; defaults to `server.timeout`. */
   timeoutMs: number;
+  /**
+   * Milliseconds between background probes of this check (`interval`, else
+   * `server.interval`); 0 or absent: probed on demand, when `/health` is asked.
+   */
+  intervalMs?: number;
+  /** Failures in a row before a healthy check turns unhealthy; absent: 1. */
+  failureThreshold?: number;
+  /** Successes in a row before an unhealthy check turns healthy; absent: 1. */
+  successThreshold?: number;
 }
 
 /**
@@ -55,6 +64,15 @@ export interface ServerConfig {
   cacheMs: number;
   /** Most sockets in flight at once during a round; default 512. */
   concurrency: number;
+  /**
+   * Milliseconds between background probe rounds (`server.interval`); 0 (the default):
+   * probe on demand, when `/health` is asked.
+   */
+  intervalMs: number;
+  /** Default failures in a row before a check turns unhealthy; default 1. */
+  failureThreshold: number;
+  /** Default successes in a row before a check turns healthy again; default 1. */
+  successThreshold: number;
 }
 
 /**
@@ -249,6 +267,43 @@ export const MIN_TIMEOUT_MS = 1;
  * ```
  */
 export const MAX_TIMEOUT_MS = 300_000;
+
+/**
+ * Smallest accepted `interval` in milliseconds.
+ *
+ * @example The shortest interval
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MIN_INTERVAL_MS, parseConfig } from "./config.ts";
+ * const config = parseConfig("server: { interval: 100ms, timeout: 50ms }\nchecks:\n  - { host: 127.0.0.1, port: 22 }\n");
+ * assert.ok(config.server.intervalMs === MIN_INTERVAL_MS);
+ * ```
+ */
+export const MIN_INTERVAL_MS = 100;
+/**
+ * Largest accepted `interval` in milliseconds (1 hour).
+ *
+ * @example The longest interval
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MAX_INTERVAL_MS, parseConfig } from "./config.ts";
+ * const config = parseConfig("server: { interval: 1h }\nchecks:\n  - { host: 127.0.0.1, port: 22 }\n");
+ * assert.ok(config.server.intervalMs === MAX_INTERVAL_MS);
+ * ```
+ */
+export const MAX_INTERVAL_MS = 3_600_000;
+/**
+ * Largest accepted `failure_threshold` / `success_threshold`.
+ *
+ * @example Thresholds from 1 to 100
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MAX_THRESHOLD, parseConfig } from "./config.ts";
+ * const config = parseConfig("server: { failure_threshold: 100 }\nchecks:\n  - { host: 127.0.0.1, port: 22 }\n");
+ * assert.ok(config.server.failureThreshold === MAX_THRESHOLD && config.checks[0].failureThreshold === 100);
+ * ```
+ */
+export const MAX_THRESHOLD = 100;
 
 /** `file:line: key.path: message`, or without the parts that are unknown. */
 export function formatIssue(file: string, i: ConfigIssue): string {

@@ -15,7 +15,10 @@ import {
   DEFAULT_PORT,
   DEFAULT_TIMEOUT_MS,
   type HealthConfig,
+  MAX_INTERVAL_MS,
+  MAX_THRESHOLD,
   MAX_TIMEOUT_MS,
+  MIN_INTERVAL_MS,
   MIN_TIMEOUT_MS,
   type ServerConfig,
 } from "./config_schema.ts";
@@ -37,13 +40,33 @@ import {
   type YamlRoot,
 } from "./config_yaml.ts";
 import { isMap, isSeq } from "yaml";
+import { formatDuration } from "./duration.ts";
 
 const _MAX_CACHE_MS = 3_600_000;
 const _KEYS = {
   root: ["server", "auth", "checks"],
-  server: ["name", "host", "port", "timeout", "cache", "concurrency"],
+  server: [
+    "name",
+    "host",
+    "port",
+    "timeout",
+    "cache",
+    "concurrency",
+    "interval",
+    "failure_threshold",
+    "success_threshold",
+  ],
   auth: ["enabled", "username", "password", "password_env"],
-  check: ["name", "host", "port", "description", "timeout"],
+  check: [
+    "name",
+    "host",
+    "port",
+    "description",
+    "timeout",
+    "interval",
+    "failure_threshold",
+    "success_threshold",
+  ],
 };
 
 /**
@@ -89,6 +112,9 @@ function _server(srv: Map<string, Node> | undefined, add: Add): ServerConfig {
     timeoutMs: DEFAULT_TIMEOUT_MS,
     cacheMs: 0,
     concurrency: DEFAULT_CONCURRENCY,
+    intervalMs: 0,
+    failureThreshold: 1,
+    successThreshold: 1,
   };
   if (!srv) return server;
   const name = readString(srv.get("name"), "server.name", add, false);
@@ -111,6 +137,11 @@ function _server(srv: Map<string, Node> | undefined, add: Add): ServerConfig {
   if (cache !== undefined) server.cacheMs = cache;
   const conc = readInt(srv.get("concurrency"), "server.concurrency", add, 1, 65535);
   if (conc !== undefined) server.concurrency = conc;
+  const interval = _interval(srv, "server", server.timeoutMs, add);
+  if (interval !== undefined) server.intervalMs = interval;
+  const thresholds = _thresholds(srv, "server", add);
+  if (thresholds.failure !== undefined) server.failureThreshold = thresholds.failure;
+  if (thresholds.success !== undefined) server.successThreshold = thresholds.success;
   return server;
 }
 
@@ -245,15 +276,85 @@ function _check(
     MIN_TIMEOUT_MS,
     MAX_TIMEOUT_MS,
   );
+  const timeoutMs = timeout ?? server.timeoutMs;
+  const interval = _interval(m, p, timeoutMs, add, server.intervalMs);
+  const thresholds = _thresholds(m, p, add);
   if (host === undefined || port === undefined || !validHost(host)) return undefined;
+  const config: CheckConfig = {
+    name: name ?? `${host}:${port}`,
+    host,
+    port,
+    description,
+    timeoutMs,
+  };
+  // present only when they differ from the defaults (on demand, 1, 1)
+  const intervalMs = interval ?? server.intervalMs;
+  if (intervalMs > 0) config.intervalMs = intervalMs;
+  const failure = thresholds.failure ?? server.failureThreshold;
+  if (failure !== 1) config.failureThreshold = failure;
+  const success = thresholds.success ?? server.successThreshold;
+  if (success !== 1) config.successThreshold = success;
   return {
-    config: {
-      name: name ?? `${host}:${port}`,
-      host,
-      port,
-      description,
-      timeoutMs: timeout ?? server.timeoutMs,
-    },
+    config,
     nameNode: m.get("name") ?? item,
   };
+}
+
+// `interval` of a section: 100ms–1h, never shorter than the timeout in force (a round could
+// still be probing when the next one is due). `inherited` is the server's interval that a
+// check without its own falls back to; it is held against the check's own timeout.
+function _interval(
+  m: Map<string, Node>,
+  p: string,
+  timeoutMs: number,
+  add: Add,
+  inherited = 0,
+): number | undefined {
+  const node = m.get("interval");
+  const ms = readDuration(node, `${p}.interval`, add, MIN_INTERVAL_MS, MAX_INTERVAL_MS);
+  const why = "a round could still be probing when the next is due";
+  if (ms !== undefined && ms < timeoutMs) {
+    add(
+      `${p}.interval`,
+      node,
+      `${formatDuration(ms)} is shorter than the timeout ${
+        formatDuration(timeoutMs)
+      }: ${why}; raise the interval or lower the timeout`,
+    );
+    return undefined;
+  }
+  if (node === undefined && inherited > 0 && inherited < timeoutMs) {
+    add(
+      `${p}.timeout`,
+      m.get("timeout"),
+      `${formatDuration(timeoutMs)} is longer than server.interval ${
+        formatDuration(inherited)
+      }: ${why}; lower the timeout or give the check its own interval`,
+    );
+  }
+  return ms;
+}
+
+function _thresholds(
+  m: Map<string, Node>,
+  p: string,
+  add: Add,
+): { failure?: number; success?: number } {
+  const read = (key: string) => {
+    const node = m.get(key);
+    if (node === undefined) return undefined;
+    const v = valueOf(node);
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > MAX_THRESHOLD) {
+      add(
+        `${p}.${key}`,
+        node,
+        `must be an integer from 1 to ${MAX_THRESHOLD} (results in a row before the check flips), got ${
+          show(node)
+        }`,
+      );
+      return undefined;
+    }
+    return v;
+  };
+  return { failure: read("failure_threshold"), success: read("success_threshold") };
 }

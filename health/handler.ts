@@ -40,7 +40,8 @@ const _ROUTES = new Set(["/", "/health", "/live", "/metrics"]);
 /**
  * Create the fetch handler.
  *
- * - `GET`/`HEAD /health`: JSON body, 200 when every check is healthy, 503 otherwise.
+ * - `GET`/`HEAD /health`: JSON body, 200 when every check is healthy, 503 otherwise;
+ *   `?history=1` adds each check's recent results, uptime and last probe time.
  * - `/live`: `OK`, 200. `/`: the HTML status page (`?refresh=<seconds>`, default 5).
  * - `/metrics`: Prometheus text format.
  * - Other paths 404; other methods 405 with `Allow: GET, HEAD`; with auth enabled, every
@@ -80,14 +81,15 @@ export function createHandler(options: HandlerOptions): (request: Request) => Pr
         return _respond(200, "OK", _H_TEXT);
       case "/health": {
         const report = await monitor.check();
-        const { healthy, text } = serializeHealth(report, version);
+        const history = request.url.includes("?") && _wantsHistory(request.url);
+        const { healthy, text } = serializeHealth(report, version, new Date(), { history });
         return _respond(healthy ? 200 : 503, text, _H_JSON);
       }
       case "/metrics": {
         const report = await monitor.check();
         let text = metrics.get(report);
         if (text === undefined) {
-          text = renderMetrics(report, version);
+          text = renderMetrics(report, version, monitor.stats);
           metrics.set(report, text);
         }
         return _respond(200, text, _H_METRICS);
@@ -145,6 +147,11 @@ function _respond(
   headers: Record<string, string>,
 ): Response {
   return new Response(body, { status, headers });
+}
+
+function _wantsHistory(url: string): boolean {
+  const v = new URL(url).searchParams.get("history");
+  return v !== null && v !== "0" && v !== "false";
 }
 
 function _nonce(): string {

@@ -38,6 +38,15 @@ export async function runService(
     dial: rt.dial,
     config,
     onChange: (change) => _logChange(logger, change),
+    onOverrun: ({ intervalMs, durationMs, checks }) =>
+      logger.log(
+        "warn",
+        "overrun",
+        `a round of ${checks} checks took ${durationMs} ms, longer than its interval ${
+          formatDuration(intervalMs)
+        }; the next starts when it ends (raise the interval or server.concurrency, or lower the timeouts)`,
+        { interval: formatDuration(intervalMs), duration_ms: durationMs, checks },
+      ),
   });
   const inner = createHandler({ monitor });
   const handler = async (request: Request): Promise<Response> => {
@@ -69,16 +78,19 @@ export async function runService(
     checks: config.checks.length,
     timeout: formatDuration(config.server.timeoutMs),
     cache: formatDuration(config.server.cacheMs),
+    interval: config.server.intervalMs > 0 ? formatDuration(config.server.intervalMs) : "none",
     concurrency: config.server.concurrency,
     auth: config.auth.enabled ? "on" : "off",
     listen: listening.address,
   });
+  monitor.start();
 
   let reloading = Promise.resolve();
   rt.onSignal("SIGHUP", () => {
     reloading = reloading.then(() => _reload(monitor, listening, logger, args, load, fit));
   });
   await _untilStopped(rt, listening, logger);
+  monitor.stop();
   return EXIT.OK;
 }
 
@@ -147,6 +159,7 @@ async function _reload(
       config: args.config,
       checks: next.checks.length,
       timeout: formatDuration(next.server.timeoutMs),
+      interval: next.server.intervalMs > 0 ? formatDuration(next.server.intervalMs) : "none",
       auth: next.auth.enabled ? "on" : "off",
     });
   } catch (err) {
