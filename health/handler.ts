@@ -42,7 +42,8 @@ const _ROUTES = new Set(["/", "/health", "/live", "/metrics"]);
  *
  * - `GET`/`HEAD /health`: JSON body, 200 when every check is healthy, 503 otherwise;
  *   `?history=1` adds each check's recent results, uptime and last probe time.
- * - `/live`: `OK`, 200. `/`: the HTML status page (`?refresh=<seconds>`, default 5).
+ * - `/live`: `OK`, 200 (a plain `GET` is answered synchronously, with only the default
+ *   `Content-Type`). `/`: the HTML status page (`?refresh=<seconds>`, default 5).
  * - `/metrics`: Prometheus text format.
  * - Other paths 404; other methods 405 with `Allow: GET, HEAD`; with auth enabled, every
  *   request without the right Basic credentials gets 401 and a `WWW-Authenticate` challenge.
@@ -59,11 +60,13 @@ const _ROUTES = new Set(["/", "/health", "/live", "/metrics"]);
  * assert.ok(res.status === 200 && (await res.text()) === "OK");
  * ```
  */
-export function createHandler(options: HandlerOptions): (request: Request) => Promise<Response> {
+export function createHandler(
+  options: HandlerOptions,
+): (request: Request) => Response | Promise<Response> {
   const { monitor } = options;
   const version = options.version ?? VERSION;
   const metrics = new WeakMap<Report, string>();
-  return async (request) => {
+  const handle = async (request: Request): Promise<Response> => {
     const auth = monitor.config.auth;
     if (auth.enabled) {
       const header = request.headers.get("authorization");
@@ -117,6 +120,20 @@ export function createHandler(options: HandlerOptions): (request: Request) => Pr
       }
     }
   };
+  // The hot path of liveness probes, measured against a bare Deno.serve (bench/README.md):
+  // synchronous (no promise), no URL object, and no headers beyond the default
+  // `text/plain;charset=UTF-8` (building a Headers list cost a third of the throughput).
+  return (request) => {
+    if (request.method === "GET" && !monitor.config.auth.enabled && _isLive(request.url)) {
+      return new Response("OK");
+    }
+    return handle(request);
+  };
+}
+
+// Whether an absolute request URL's path is exactly /live, without query or fragment.
+function _isLive(url: string): boolean {
+  return url.endsWith("/live") && url.indexOf("/", url.indexOf("//") + 2) === url.length - 5;
 }
 
 const _H_COMMON = { "cache-control": "no-store", "x-content-type-options": "nosniff" };

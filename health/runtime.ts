@@ -100,8 +100,8 @@ export interface ListenOptions {
   host: string;
   /** Port; 0 picks a free one. */
   port: number;
-  /** The fetch handler. */
-  handler: (request: Request) => Promise<Response>;
+  /** The fetch handler; answers `GET /live` synchronously. */
+  handler: (request: Request) => Response | Promise<Response>;
   /**
    * Reports trouble the listener recovered from on its own, such as running out of file
    * descriptors while accepting (one line, for the log).

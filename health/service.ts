@@ -49,16 +49,22 @@ export async function runService(
       ),
   });
   const inner = createHandler({ monitor });
-  const handler = async (request: Request): Promise<Response> => {
+  const failed = (request: Request, err: unknown) => {
+    logger.log("error", "error", `request failed: ${errorMessage(err)}`, {
+      method: request.method,
+      path: new URL(request.url).pathname,
+    });
+    return new Response("Internal Server Error\n", { status: 500 });
+  };
+  // no async wrapper: /live answers synchronously (see createHandler)
+  const handler = (request: Request): Response | Promise<Response> => {
+    let res: Response | Promise<Response>;
     try {
-      return await inner(request);
+      res = inner(request);
     } catch (err) {
-      logger.log("error", "error", `request failed: ${errorMessage(err)}`, {
-        method: request.method,
-        path: new URL(request.url).pathname,
-      });
-      return new Response("Internal Server Error\n", { status: 500 });
+      return failed(request, err);
     }
+    return res instanceof Response ? res : res.catch((err) => failed(request, err));
   };
 
   let listening: Listening;
