@@ -85,7 +85,11 @@ export function describeConfig(config: HealthConfig): string {
     `${n} check${n === 1 ? "" : "s"}:`,
   ];
   for (const c of config.checks) {
-    const every = c.intervalMs ? `  every ${formatDuration(c.intervalMs)}` : "";
+    let every = c.intervalMs ? `  every ${formatDuration(c.intervalMs)}` : "";
+    const f = c.failureThreshold ?? 1;
+    const ok = c.successThreshold ?? 1;
+    if (f !== s.failureThreshold) every += `  failure_threshold ${f}`;
+    if (ok !== s.successThreshold) every += `  success_threshold ${ok}`;
     lines.push(
       `  ${c.name}  ${_hostPort(c.host, c.port)}  timeout ${formatDuration(c.timeoutMs)}${every}`,
     );

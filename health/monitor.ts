@@ -190,6 +190,7 @@ export class Monitor {
   #version = 0;
   #cached?: { gen: _Generation; version: number; report: Report; promise: Promise<Report> };
   #stats = new ProbeStats();
+  #draining?: Promise<void>;
 
   /** Create a monitor; nothing is probed until {@linkcode Monitor.check} or {@linkcode Monitor.start}. */
   constructor(options: MonitorOptions) {
@@ -233,12 +234,18 @@ export class Monitor {
       g.retired = true;
       clearTimeout(g.timer);
     }
-    this.#gen = _generation(config, old.states);
+    const gen = _generation(config, old.states);
+    this.#gen = gen;
     this.#stats.keepOnly(new Set(config.checks.map((c) => c.name)));
-    if (this.#running) {
-      const draining = old.groups.map((g) => g.inflight).filter((p) => p !== undefined);
-      Promise.all(draining).then(() => this.#startGroups(this.#gen));
-    }
+    // Rounds of the new configuration start once the old ones are done: never two probes
+    // of a check at once.
+    const inflight = old.groups.map((g) => g.inflight).filter((p) => p !== undefined);
+    const draining = inflight.length > 0 ? Promise.all(inflight).then(() => {}) : undefined;
+    this.#draining = draining;
+    draining?.then(() => {
+      if (this.#draining === draining) this.#draining = undefined;
+    });
+    if (this.#running) this.#startGroups(gen);
   }
 
   /** Start background rounds for every check with an `interval`; the first runs at once. */
@@ -283,19 +290,24 @@ export class Monitor {
 
   #startGroups(gen: _Generation) {
     if (!this.#running || gen !== this.#gen) return;
-    for (const g of gen.groups) if (g.intervalMs > 0) this.#schedule(g, 0);
+    for (const g of gen.groups) {
+      if (g.intervalMs === 0) continue;
+      clearTimeout(g.timer);
+      g.loop = {}; // a loop left from before a stop() and start() sees it is not current
+      this.#schedule(g, 0, g.loop);
+    }
   }
 
   // One background round of `g` after `delay` ms, then the next: it starts 90–100 % of the
   // interval after this one started (jittered, so that instances and schedules drift
   // apart, never later than the interval), or right after this one if it overran.
-  #schedule(g: _Group, delay: number) {
+  #schedule(g: _Group, delay: number, loop: object) {
     g.timer = setTimeout(async () => {
       g.timer = undefined;
-      if (!this.#running || g.retired) return;
+      if (!this.#running || g.retired || g.loop !== loop) return;
       const start = performance.now();
       await (g.inflight ?? this.#round(g));
-      if (!this.#running || g.retired) return;
+      if (!this.#running || g.retired || g.loop !== loop) return;
       const took = performance.now() - start;
       if (took > g.intervalMs) {
         this.#onOverrun?.({
@@ -305,7 +317,7 @@ export class Monitor {
         });
       }
       const next = g.intervalMs * (1 - _JITTER * this.#random());
-      this.#schedule(g, Math.max(0, next - took));
+      this.#schedule(g, Math.max(0, next - took), loop);
     }, delay);
   }
 
@@ -314,7 +326,10 @@ export class Monitor {
     this.#rounds++;
     const start = performance.now();
     const concurrency = this.#gen.config.server.concurrency;
-    const round = probeAll(this.#dial, g.checks, concurrency).then((results) => {
+    const probing = this.#draining === undefined
+      ? probeAll(this.#dial, g.checks, concurrency)
+      : this.#draining.then(() => probeAll(this.#dial, g.checks, concurrency));
+    const round = probing.then((results) => {
       const at = new Date();
       for (let i = 0; i < results.length; i++) {
         this.#record(g.checks[i], g.states[i], results[i], at);
@@ -380,6 +395,8 @@ interface _Group {
   finishedAt?: Date;
   durationMs: number;
   timer?: ReturnType<typeof setTimeout>;
+  /** The current background loop (a fresh object per start). */
+  loop?: object;
   retired: boolean;
 }
 

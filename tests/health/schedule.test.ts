@@ -144,6 +144,9 @@ checks:
     }
     assert.ok(sawFailureWhileHealthy, "the failure was never reported while still healthy");
     assert.ok(seen503 >= 900 && seen503 <= 2600, `503 after ${seen503} ms`);
+    console.log(
+      `failure_threshold 3 at interval 500ms: 503 ${Math.round(seen503)} ms after the close`,
+    );
     assert.deepEqual(changes.map((c) => c.result.status), ["unhealthy"]);
 
     // success_threshold 2: the first success after reopening does not flip it back
