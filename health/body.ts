@@ -37,6 +37,18 @@ export interface CheckBody {
   error?: ProbeErrorKind;
   /** A short explanation, when unhealthy. */
   message?: string;
+  /** When the status last changed, ISO 8601 UTC (the first result counts). */
+  since?: string;
+  /** How many of the latest results in a row had the latest result's outcome. */
+  consecutive?: number;
+  /** The latest failed probe, also while the check is healthy within its threshold. */
+  last_failure?: { error: ProbeErrorKind; message: string; at: string };
+  /** With `?history=1`: when the latest probe finished, ISO 8601 UTC. */
+  checked_at?: string;
+  /** With `?history=1`: the last results, oldest first, `1` healthy and `0` unhealthy. */
+  history?: string;
+  /** With `?history=1`: the share of healthy results in `history`, 0–1 (4 decimals). */
+  uptime?: number;
 }
 
 /**
@@ -63,6 +75,33 @@ export interface HealthBody {
   timestamp: string;
   /** The porthealth version. */
   version: string;
+  /** When the round answering this response finished, ISO 8601 UTC. */
+  checked_at?: string;
+  /** How old that round is, in milliseconds, at `timestamp`. */
+  age_ms?: number;
+}
+
+/**
+ * Options of {@linkcode healthBody} and {@linkcode serializeHealth}.
+ *
+ * @example Asking for the history
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type BodyOptions, healthBody } from "./body.ts";
+ * import { History } from "./history.ts";
+ * const history = new History();
+ * history.push(true);
+ * history.push(false);
+ * const check = { name: "db", host: "127.0.0.1", port: 5432, description: "", timeoutMs: 2000 };
+ * const options: BodyOptions = { history: true };
+ * const report = { checks: [{ check, status: "healthy" as const, latencyMs: 1, history }], finishedAt: new Date(), durationMs: 1 };
+ * const [db] = healthBody(report, "0.1.0", new Date(), options).checks;
+ * assert.ok(db.history === "10" && db.uptime === 0.5);
+ * ```
+ */
+export interface BodyOptions {
+  /** Add each check's `history`, `uptime` and `checked_at` (the status page asks for them). */
+  history?: boolean;
 }
 
 const _MAX_NAMED = 10;
@@ -84,7 +123,12 @@ const _MAX_NAMED = 10;
  * assert.ok(body.message === "1 of 1 check unhealthy: db (connection refused)");
  * ```
  */
-export function healthBody(report: Report, version: string, now: Date = new Date()): HealthBody {
+export function healthBody(
+  report: Report,
+  version: string,
+  now: Date = new Date(),
+  options: BodyOptions = {},
+): HealthBody {
   const checks = report.checks.map((c): CheckBody => {
     const out: CheckBody = {
       name: c.check.name,
@@ -97,6 +141,18 @@ export function healthBody(report: Report, version: string, now: Date = new Date
     if (c.status === "unhealthy") {
       out.error = c.error;
       out.message = c.message;
+    }
+    if (c.since) out.since = c.since.toISOString();
+    if (c.consecutive !== undefined) out.consecutive = c.consecutive;
+    const f = c.lastFailure;
+    if (f) out.last_failure = { error: f.error, message: f.message, at: f.at.toISOString() };
+    if (options.history) {
+      if (c.checkedAt) out.checked_at = c.checkedAt.toISOString();
+      if (c.history) {
+        out.history = c.history.toString();
+        const up = c.history.uptime();
+        if (up !== undefined) out.uptime = Math.round(up * 10_000) / 10_000;
+      }
     }
     return out;
   });
@@ -118,6 +174,8 @@ export function healthBody(report: Report, version: string, now: Date = new Date
     checks,
     timestamp: now.toISOString(),
     version,
+    checked_at: report.finishedAt.toISOString(),
+    age_ms: Math.max(0, now.getTime() - report.finishedAt.getTime()),
   };
 }
 
@@ -131,6 +189,7 @@ interface _Serialized {
 }
 
 const _serialized = new WeakMap<Report, _Serialized>();
+const _withHistory = new WeakMap<Report, _Serialized>();
 
 /**
  * The `/health` body as compact JSON text, and whether it is healthy. The part that depends
@@ -159,18 +218,29 @@ export function serializeHealth(
   report: Report,
   version: string,
   now: Date = new Date(),
+  options: BodyOptions = {},
 ): { healthy: boolean; text: string } {
-  let s = _serialized.get(report);
+  const cache = options.history ? _withHistory : _serialized;
+  let s = cache.get(report);
   if (s === undefined || s.version !== version) {
-    const { status, message, checks } = healthBody(report, version, now);
+    const { status, message, checks } = healthBody(report, version, now, options);
     const head = JSON.stringify({ status, message, checks });
-    s = { version, head: head.slice(0, -1), healthy: status === "healthy", ms: NaN, text: "" };
-    _serialized.set(report, s);
+    s = {
+      version,
+      head: head.slice(0, -1),
+      healthy: status === "healthy",
+      ms: NaN,
+      text: "",
+    };
+    cache.set(report, s);
   }
   const ms = now.getTime();
   if (ms !== s.ms) {
     s.ms = ms;
-    s.text = `${s.head},"timestamp":"${now.toISOString()}","version":${JSON.stringify(version)}}\n`;
+    const age = Math.max(0, ms - report.finishedAt.getTime());
+    s.text = `${s.head},"timestamp":"${now.toISOString()}","version":${
+      JSON.stringify(version)
+    },"checked_at":"${report.finishedAt.toISOString()}","age_ms":${age}}\n`;
   }
   return { healthy: s.healthy, text: s.text };
 }

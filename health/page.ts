@@ -5,7 +5,8 @@
  */
 
 import type { HealthConfig } from "./config.ts";
-import type { Report } from "./monitor.ts";
+import { HISTORY_SIZE } from "./history.ts";
+import type { CheckReport, Report } from "./monitor.ts";
 
 /**
  * Escape text for HTML element content and quoted attribute values.
@@ -58,8 +59,9 @@ export interface PageOptions {
 
 /**
  * Render the status page: service name, version, and a table of every check with its
- * status, latency and error. The page re-reads `/health` every few seconds; every piece
- * of config text is HTML-escaped, and the script writes only through `textContent`.
+ * status, since when, uptime and a strip of its last results, latency and error. The page
+ * re-reads `/health?history=1` every few seconds without reloading; every piece of config
+ * text is HTML-escaped, and the script writes only through `textContent`.
  *
  * @example Rendering
  * ```ts
@@ -84,7 +86,11 @@ export function renderPage(options: PageOptions): string {
     return `<tr class="${status}"><td class="name">${escapeHtml(check.name)}</td>` +
       `<td class="target">${escapeHtml(_target(check.host, check.port))}</td>` +
       `<td class="description">${escapeHtml(check.description)}</td>` +
-      `<td class="status">${status}</td><td class="latency">${latency}</td>` +
+      `<td class="status">${status}</td>` +
+      `<td class="since">${r?.since ? r.since.toISOString() : ""}</td>` +
+      `<td class="uptime">${_uptime(r)}</td>` +
+      `<td class="history">${_strip(r?.history?.toString() ?? "")}</td>` +
+      `<td class="latency">${latency}</td>` +
       `<td class="error">${escapeHtml(error)}</td></tr>`;
   }).join("\n");
   const overall = report
@@ -108,6 +114,11 @@ tr.healthy td.status, #overall.healthy { color: #137333; }
 tr.unhealthy td.status, #overall.unhealthy { color: #c5221f; }
 tr.pending td.status, #overall.pending { color: #888; }
 #notice { color: #c5221f; }
+td.since, td.uptime { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.strip { display: flex; width: ${HISTORY_SIZE * 2}px; height: 14px; background: #eee; }
+.strip i { display: block; height: 100%; }
+.strip i.ok { background: #34a853; }
+.strip i.down { background: #d93025; }
 </style>
 </head>
 <body>
@@ -118,7 +129,8 @@ updated <span id="updated">${report ? report.finishedAt.toISOString() : "never"}
 <span id="notice"></span></div>
 <p id="message"></p>
 <table id="checks">
-<thead><tr><th>Name</th><th>Target</th><th>Description</th><th>Status</th><th>Latency</th><th>Error</th></tr></thead>
+<thead><tr><th>Name</th><th>Target</th><th>Description</th><th>Status</th><th>Since</th>
+<th>Uptime</th><th>Last ${HISTORY_SIZE} results</th><th>Latency</th><th>Error</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -134,9 +146,46 @@ ${rows}
     return td;
   };
   const target = (h, p) => (h.includes(":") && !h.startsWith("[") ? "[" + h + "]" : h) + ":" + p;
+  const size = ${HISTORY_SIZE};
+  // runs of equal results as flex items, oldest first; the empty part of the window is grey
+  const strip = (history) => {
+    const td = document.createElement("td");
+    td.className = "history";
+    const div = document.createElement("div");
+    div.className = "strip";
+    div.dataset.history = history;
+    div.title = history.length + " results, oldest first";
+    if (history.length < size) div.append(run("", size - history.length));
+    for (let i = 0; i < history.length;) {
+      let j = i;
+      while (j < history.length && history[j] === history[i]) j++;
+      div.append(run(history[i] === "1" ? "ok" : "down", j - i));
+      i = j;
+    }
+    td.append(div);
+    return td;
+  };
+  const run = (cls, n) => {
+    const i = document.createElement("i");
+    i.className = cls;
+    i.style.flex = String(n);
+    return i;
+  };
+  const ago = (iso, now) => {
+    let s = Math.max(0, Math.round((Date.parse(now) - Date.parse(iso)) / 1000));
+    const parts = [];
+    for (const [unit, n] of [["d", 86400], ["h", 3600], ["m", 60]]) {
+      if (s >= n) {
+        parts.push(Math.floor(s / n) + unit);
+        s %= n;
+      }
+    }
+    if (parts.length < 2) parts.push(s + "s");
+    return parts.slice(0, 2).join(" ");
+  };
   async function refresh() {
     try {
-      const res = await fetch("health", { cache: "no-store", headers: { accept: "application/json" } });
+      const res = await fetch("health?history=1", { cache: "no-store", headers: { accept: "application/json" } });
       if (res.status !== 200 && res.status !== 503) throw new Error("HTTP " + res.status);
       const body = await res.json();
       const tbody = $("checks").tBodies[0];
@@ -148,6 +197,9 @@ ${rows}
           cell("target", target(c.host, c.port)),
           cell("description", c.description),
           cell("status", c.status),
+          cell("since", c.since ? c.since.slice(0, 19).replace("T", " ") + "Z (" + ago(c.since, body.timestamp) + ")" : ""),
+          cell("uptime", c.uptime === undefined ? "" : (c.uptime * 100).toFixed(1) + "%"),
+          strip(c.history || ""),
           cell("latency", c.latency_ms.toFixed(1) + " ms"),
           cell("error", c.error ? c.error + ": " + (c.message || "") : ""),
         );
@@ -158,7 +210,7 @@ ${rows}
       $("overall").className = body.status;
       $("message").textContent = body.message;
       $("version").textContent = body.version;
-      $("updated").textContent = body.timestamp;
+      $("updated").textContent = body.checked_at + " (" + body.age_ms + " ms before " + body.timestamp + ")";
       $("notice").textContent = "";
     } catch (err) {
       $("notice").textContent = "· could not refresh: " + err.message;
@@ -172,6 +224,25 @@ ${rows}
 </body>
 </html>
 `;
+}
+
+function _uptime(r: CheckReport | undefined): string {
+  const up = r?.history?.uptime();
+  return up === undefined ? "" : `${(up * 100).toFixed(1)}%`;
+}
+
+function _strip(history: string): string {
+  const runs: string[] = [];
+  if (history.length < HISTORY_SIZE) {
+    runs.push(`<i style="flex: ${HISTORY_SIZE - history.length}"></i>`);
+  }
+  for (let i = 0; i < history.length;) {
+    let j = i;
+    while (j < history.length && history[j] === history[i]) j++;
+    runs.push(`<i class="${history[i] === "1" ? "ok" : "down"}" style="flex: ${j - i}"></i>`);
+    i = j;
+  }
+  return `<div class="strip" data-history="${history}">${runs.join("")}</div>`;
 }
 
 function _target(host: string, port: number): string {

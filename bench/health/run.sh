@@ -17,7 +17,8 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$TMP"; }
 trap cleanup EXIT
 
-rss() { awk '/VmRSS|VmHWM/ {printf "%s %.1f MB  ", $1, $2/1024}' "/proc/$1/status"; echo; }
+rss() { awk '/VmRSS|VmHWM/ {printf "%s %.1f MiB  ", $1, $2/1024}' "/proc/$1/status"; echo; }
+rps() { wrk "$@" | awk '/Requests\/sec/ {print $2}'; }
 
 # start <name> <fixture args...>: fixture + porthealth, sets PH (porthealth pid)
 start() {
@@ -26,6 +27,7 @@ start() {
   FX=$!; PIDS+=("$FX")
   until grep -q ready "$TMP/$name.fixture" 2>/dev/null; do sleep 0.1; done
   [ -n "${CACHE:-}" ] && sed -i "s/^server: { \(.*\) }$/server: { \1, cache: $CACHE }/" "$TMP/$name.yaml"
+  [ -n "${INTERVAL:-}" ] && sed -i "s/^server: { \(.*\) }$/server: { \1, interval: $INTERVAL }/" "$TMP/$name.yaml"
   "$DENO" run -A $PH_FLAGS "$PH_PROGRAM" --config "$TMP/$name.yaml" >"$TMP/$name.log" &
   PH=$!; PIDS+=("$PH")
   until curl -fs "http://127.0.0.1:$PORT/live" >/dev/null 2>&1; do sleep 0.1; done
@@ -37,18 +39,34 @@ echo "== machine: $(nproc) cores, $(uname -sr), deno $("$DENO" --version | head 
 
 echo "== load average now: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine skews every figure)"
 
-echo; echo "== baseline: bare Deno.serve returning OK (the machine's ceiling), wrk -t2 -c100 -d$DUR"
-"$DENO" eval 'Deno.serve({ hostname: "127.0.0.1", port: '"$PORT"', onListen() {} }, () => new Response("OK"))' &
+echo; echo "== /live against a bare Deno.serve returning OK (the machine's ceiling), same run"
+"$DENO" eval 'Deno.serve({ hostname: "127.0.0.1", port: '"$((PORT + 1))"', onListen() {} }, () => new Response("OK"))' &
 B=$!; PIDS+=("$B")
-until curl -fs "http://127.0.0.1:$PORT/" >/dev/null 2>&1; do sleep 0.1; done
-wrk -t2 -c100 -d"$DUR" "http://127.0.0.1:$PORT/" | grep -E "Requests/sec"
-kill "$B"; wait "$B" 2>/dev/null || true
-
-echo; echo "== /live (1 check), wrk -t2 -c100 -d$DUR"
+until curl -fs "http://127.0.0.1:$((PORT + 1))/" >/dev/null 2>&1; do sleep 0.1; done
 start live --checks 1 --listeners 1
-wrk -t2 -c100 -d"$DUR" --latency "http://127.0.0.1:$PORT/live" | grep -E "Requests/sec|50%|99%|errors|Non-2xx"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+echo "-- one after the other, wrk -t2 -c100 -d$DUR, alternating twice"
+for i in 1 2; do
+  bare=$(rps -t2 -c100 -d"$DUR" "http://127.0.0.1:$((PORT + 1))/")
+  live=$(rps -t2 -c100 -d"$DUR" "http://127.0.0.1:$PORT/live")
+  echo "bare Deno.serve: $bare req/s   porthealth /live: $live req/s   ratio $(ratio "$live" "$bare")"
+done
+# Other work on the machine changes its speed from one 10 s run to the next; loading both at
+# the same moment gives both the same machine.
+echo "-- at the same time, wrk -t1 -c50 -d$DUR on each, three times"
+for i in 1 2 3; do
+  wrk -t1 -c50 -d"$DUR" "http://127.0.0.1:$((PORT + 1))/" >"$TMP/bare.wrk" &
+  W1=$!
+  wrk -t1 -c50 -d"$DUR" "http://127.0.0.1:$PORT/live" >"$TMP/live.wrk" &
+  W2=$!
+  wait "$W1" "$W2"
+  bare=$(awk '/Requests\/sec/ {print $2}' "$TMP/bare.wrk")
+  live=$(awk '/Requests\/sec/ {print $2}' "$TMP/live.wrk")
+  echo "bare Deno.serve: $bare req/s   porthealth /live: $live req/s   ratio $(ratio "$live" "$bare")"
+done
 echo "RSS: $(rss "$PH")"
 stop
+kill "$B"; wait "$B" 2>/dev/null || true
 
 echo; echo "== /health with 1,000 open checks (10 listeners)"
 start h1000 --checks 1000 --listeners 10
@@ -65,6 +83,33 @@ echo; echo "== /health with 1,000 open checks and server.cache: 1s, wrk -t2 -c10
 CACHE=1s start h1000c --checks 1000 --listeners 10
 echo "idle RSS: $(rss "$PH")"
 wrk -t2 -c100 -d"$DUR" --latency --timeout 10s "http://127.0.0.1:$PORT/health" | grep -E "Requests/sec|50%|99%|errors|Non-2xx"
+echo "RSS: $(rss "$PH")"
+stop
+
+echo; echo "== /health with 1,000 open checks and server.interval: 1s (timeout 500ms), wrk -t2 -c100 -d$DUR"
+INTERVAL=1s start h1000i --checks 1000 --listeners 10 --timeout 500ms
+sleep 2
+echo "idle RSS: $(rss "$PH")"
+wrk -t2 -c100 -d"$DUR" --latency --timeout 10s "http://127.0.0.1:$PORT/health" | grep -E "Requests/sec|50%|99%|errors|Non-2xx"
+echo "RSS: $(rss "$PH")"
+echo "rounds overrun: $(grep -c ' overrun ' "$TMP/h1000i.log" || true)"
+stop
+
+echo; echo "== 10,000 open checks (100 listeners), server.interval: 10s, timeout 2s: 4 rounds, /health at 10 connections meanwhile"
+INTERVAL=10s start h10k --checks 10000 --listeners 100 --timeout 2s
+wrk -t1 -c10 -d35s --timeout 10s "http://127.0.0.1:$PORT/health" >"$TMP/h10k.wrk" &
+W=$!
+maxround=0
+for t in $(seq 1 35); do
+  sleep 1
+  r=$(curl -s "http://127.0.0.1:$PORT/metrics" | awk '/^porthealth_round_duration_seconds / {print $2}')
+  maxround=$(awk -v a="$maxround" -v b="${r:-0}" 'BEGIN {print (b > a ? b : a)}')
+done
+wait "$W"
+grep -E "Requests/sec|Non-2xx|errors" "$TMP/h10k.wrk" || true
+echo "unhealthy checks now: $(curl -s "http://127.0.0.1:$PORT/health" | grep -o '"status":"unhealthy"' | wc -l) (timeouts: $(curl -s "http://127.0.0.1:$PORT/metrics" | grep -c 'error="timeout"'))"
+echo "longest round seen: ${maxround}s (interval 10s); rounds overrun: $(grep -c ' overrun ' "$TMP/h10k.log" || true)"
+echo "probes: $(curl -s "http://127.0.0.1:$PORT/metrics" | awk '/^porthealth_probe_duration_seconds_count/ {print $2 " (" $2 / 10000 " rounds)"}')"
 echo "RSS: $(rss "$PH")"
 stop
 

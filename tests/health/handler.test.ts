@@ -36,11 +36,13 @@ test("handler: /health is 200 while healthy and 503 after the listener closes, a
     assert.equal(body.version, VERSION);
     assert.match(body.timestamp, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     assert.deepEqual(Object.keys(body.checks[0]).sort(), [
+      "consecutive",
       "description",
       "host",
       "latency_ms",
       "name",
       "port",
+      "since",
       "status",
     ]);
     assert.equal(body.checks[0].port, port);

@@ -231,6 +231,60 @@ for (const [name, program] of PROGRAMS) {
     }
   });
 
+  test(`${name}: server.interval probes in the background; SIGHUP keeps the history of unchanged checks`, async () => {
+    const target = openListener();
+    const closed = freePort();
+    const yaml = (extra: string) =>
+      `server: { host: 127.0.0.1, port: 0, timeout: 200ms, interval: 250ms, failure_threshold: 2 }
+checks:
+  - { host: 127.0.0.1, port: ${target.port}, name: svc }
+  - { host: 127.0.0.1, port: ${closed}, name: gone }
+${extra}`;
+    const path = writeConfig(yaml(""));
+    const p = await proc(["--config", path]);
+    try {
+      const m = await p.waitFor(/ INFO start .* listen=127\.0\.0\.1:(\d+)/);
+      assert.match(m[0], /interval=250ms/);
+      const base = `http://127.0.0.1:${m[1]}`;
+      await sleep(1200);
+      const history = async () => {
+        const res = await fetch(`${base}/health?history=1`);
+        assert.equal(res.status, 503);
+        return (await res.json()).checks;
+      };
+      const before = await history();
+      assert.ok(before[0].history.length >= 3, before[0].history);
+      assert.match(before[1].history, /^0+$/);
+      assert.equal(before[1].error, "refused");
+
+      Deno.writeTextFileSync(
+        path,
+        yaml(`  - { host: 127.0.0.1, port: ${target.port}, name: new }\n`),
+      );
+      p.child.kill("SIGHUP");
+      await p.waitFor(/INFO reload configuration reloaded .*checks=3 .*interval=250ms/);
+      const after = await history();
+      assert.ok(
+        after[0].history.startsWith(before[0].history),
+        `${before[0].history} → ${after[0].history}`,
+      );
+      assert.equal(after[0].since, before[0].since);
+      assert.ok(after[1].history.startsWith(before[1].history));
+      assert.ok(after[2].history.length <= 2, after[2].history);
+      p.child.kill("SIGTERM");
+      assert.equal((await p.finish()).code, 0);
+    } finally {
+      try {
+        p.child.kill("SIGKILL");
+      } catch {
+        // exited
+      }
+      await p.finish();
+      await target.close();
+      Deno.removeSync(path);
+    }
+  });
+
   test(`${name}: SIGTERM lets an in-flight request finish; JSON logs; auth`, async () => {
     const silent = await silentListener();
     const path = writeConfig(`server: { host: 127.0.0.1, port: 0, timeout: 1500ms }

@@ -45,7 +45,7 @@ const error = new TrimError("ABORTED", "stopped");
 const code: "ABORTED" | string = error.code;
 
 const config: HealthConfig = parseConfig("checks:\n  - { host: 127.0.0.1, port: 5432 }\n");
-const handler: (request: Request) => Promise<Response> = createHandler({
+const handler: (request: Request) => Response | Promise<Response> = createHandler({
   monitor: new Monitor({ config, dial: () => Promise.resolve() }),
 });
 const exit: number = EXIT.CONFIG;
