@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { createGrouper } from "../../trim/stages/group.ts";
 import type { Batch } from "../../trim/batch.ts";
 import type { MultilineMode } from "../../trim/types.ts";
+import { isFrameLine } from "../../trim/classify/stack_run.ts";
 
 const POOL = [
   "Error: boom",
@@ -64,6 +65,23 @@ test("group stage: batching changes neither lines, numbers nor records, in every
         assert.deepEqual(cut.out, whole.out);
         assert.deepEqual(cut.nums, whole.nums);
         assert.deepEqual(cut.records, whole.records);
+        // Records are in order, inside the input, never overlapping.
+        let end = 1;
+        for (const [first, n] of whole.records) {
+          assert.ok(first >= end && n >= 1 && first + n - 1 <= lines.length);
+          end = first + n;
+        }
+        if (mode === "off") {
+          // Every frame line is inside a record, and every record starts with one.
+          const inRecord = new Set<number>();
+          for (const [first, n] of whole.records) {
+            assert.ok(isFrameLine(lines[first - 1]), lines[first - 1]);
+            for (let k = 0; k < n; k++) inRecord.add(first + k);
+          }
+          lines.forEach((l, i) => assert.ok(!isFrameLine(l) || inRecord.has(i + 1), l));
+        } else {
+          for (const [, n] of whole.records) assert.ok(n >= 2); // single lines are no records
+        }
       },
     ),
     { numRuns: 400 },
