@@ -94,9 +94,15 @@ export function helpText(): string {
   return `trimlog ${VERSION} — reduce a log for people and LLMs
 
 Usage: trimlog [options] [FILE|-]
+       trimlog run [options] [--raw FILE] -- CMD [ARGS...]
 
 Reads FILE (or standard input when FILE is - or absent), masks secrets and volatile
 values, folds repeats into [xN] lines and writes the reduced log to standard output.
+
+trimlog run runs CMD (no shell), reduces its merged output while it runs, keeps the
+raw log (--raw FILE, default a new file in the temp folder), ends with the line
+"[trimlog] full log: PATH (N lines, M tokens)" and exits with CMD's status (128+N
+after signal N; 127 when CMD is not found). Ctrl-C is passed on to CMD.
 
 Options:
 ${
@@ -107,6 +113,7 @@ ${
 Telemetry: each run's token savings are recorded locally in ~/.trim/telemetry.json
 (or $TRIM_TELEMETRY_DIR/telemetry.json). Nothing is ever sent anywhere.
 
-Exit codes: 0 ok, 1 runtime failure, 2 usage error or invalid config, 130 interrupted.
+Exit codes: 0 ok, 1 runtime failure, 2 usage error or invalid config, 130 interrupted;
+trimlog run: CMD's status.
 `;
 }

@@ -25,6 +25,9 @@
  *   onInterrupt: () => () => {},
  *   isBrokenPipe: () => false,
  *   errorReason: () => undefined,
+ *   spawn: unused,
+ *   spawnFailure: () => undefined,
+ *   createTempLog: unused,
  * };
  * assert.ok((await runCli(["--version"], rt)) === EXIT_OK);
  * ```
@@ -43,6 +46,7 @@ import { parseCommandLine } from "./args.ts";
 import { ExplainWriter } from "./explain.ts";
 import { helpText } from "./help.ts";
 import { withProgress } from "./progress.ts";
+import { type CommandRuntime, runCommand } from "./run_command.ts";
 
 /** A readable byte source: a Web `ReadableStream` or an async iterable (a Node `Readable`). */
 export type CliReadable = AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
@@ -84,6 +88,12 @@ export interface CliRuntime {
   isBrokenPipe(error: unknown): boolean;
   /** A short reason for a file system error ("no such file or directory"), if known. */
   errorReason(error: unknown): string | undefined;
+  /** Starts a command without a shell (`trimlog run`); see {@linkcode CommandRuntime}. */
+  spawn: CommandRuntime["spawn"];
+  /** Why a spawn failed (`trimlog run`). */
+  spawnFailure: CommandRuntime["spawnFailure"];
+  /** A new file for the raw log in the system's temporary folder (`trimlog run`). */
+  createTempLog: CommandRuntime["createTempLog"];
 }
 
 /**
@@ -202,6 +212,7 @@ function _explainer(
 export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<number> {
   const err = (msg: string) => console.error(`trimlog: ${msg}`);
   const reason = (e: unknown) => rt.errorReason(e) ?? _message(e);
+  if (argv[0] === "run") return await runCommand(argv.slice(1), rt);
   let parsed: ReturnType<typeof parseCommandLine>;
   try {
     parsed = parseCommandLine(argv);

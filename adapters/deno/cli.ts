@@ -54,6 +54,36 @@ export function denoCliRuntime(): CliRuntime {
       if (e instanceof Deno.errors.IsADirectory) return "is a directory";
       return undefined;
     },
+    spawn: (cmd, args) => {
+      const child = new Deno.Command(cmd, {
+        args: [...args],
+        stdin: "inherit",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      return {
+        stdout: child.stdout,
+        stderr: child.stderr,
+        status: child.status.then((s) => ({ code: s.code, signal: s.signal ?? undefined })),
+        kill: (signal) => {
+          try {
+            child.kill(signal);
+          } catch {
+            // It has ended already.
+          }
+        },
+      };
+    },
+    spawnFailure: (e) =>
+      e instanceof Deno.errors.NotFound
+        ? "not-found"
+        : e instanceof Deno.errors.PermissionDenied
+        ? "not-executable"
+        : undefined,
+    createTempLog: async () => {
+      const path = await Deno.makeTempFile({ prefix: "trimlog-", suffix: ".log" });
+      return { path, writable: (await Deno.open(path, { write: true })).writable };
+    },
   };
 }
 

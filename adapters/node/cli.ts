@@ -15,6 +15,10 @@
 import { createReadStream, createWriteStream } from "node:fs";
 import { open, realpath, stat } from "node:fs/promises";
 import process from "node:process";
+import { spawn } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
 import { type CliRuntime, runCli } from "../../cli/run.ts";
 import { toWritable } from "../../trim/io.ts";
 
@@ -76,6 +80,34 @@ export function nodeCliRuntime(): CliRuntime {
     },
     isBrokenPipe: (e) => _code(e) === "EPIPE",
     errorReason: (e) => _REASONS[_code(e) ?? ""],
+    spawn: (cmd, args) => {
+      const child = spawn(cmd, [...args], { stdio: ["inherit", "pipe", "pipe"] });
+      const status = new Promise<{ code: number; signal?: string }>((resolve, reject) => {
+        child.once("error", reject);
+        child.once(
+          "close",
+          (code, signal) => resolve({ code: code ?? 0, signal: signal ?? undefined }),
+        );
+      });
+      // A child that fails to start reports it on status; its pipes just end.
+      status.catch(() => {});
+      return {
+        stdout: Readable.toWeb(child.stdout!) as ReadableStream<Uint8Array>,
+        stderr: Readable.toWeb(child.stderr!) as ReadableStream<Uint8Array>,
+        status,
+        kill: (signal) => void child.kill(signal),
+      };
+    },
+    spawnFailure: (e) =>
+      _code(e) === "ENOENT" ? "not-found" : _code(e) === "EACCES" ? "not-executable" : undefined,
+    createTempLog: async () => {
+      const name = `trimlog-${Date.now()}-${process.pid}-${
+        Math.random().toString(36).slice(2, 8)
+      }.log`;
+      const path = join(tmpdir(), name);
+      const handle = await open(path, "wx");
+      return { path, writable: toWritable(createWriteStream("", { fd: handle }), { end: true }) };
+    },
   };
 }
 

@@ -1,0 +1,303 @@
+/**
+ * `trimlog run [options] -- CMD [ARGS…]`: runs CMD (no shell), merges its standard
+ * output and error line by line in arrival order, streams the reduced log to
+ * standard output while CMD runs, keeps the raw log in a file, ends with one line
+ * `[trimlog] full log: PATH (N lines, M tokens)` and exits with CMD's exit status
+ * (128 + N when signal N ended it). Ctrl-C is passed on to CMD.
+ *
+ * @module
+ */
+
+import { processWithTap } from "../trim/process.ts";
+import { TrimError } from "../trim/errors.ts";
+import { parseCommandLine, UsageError } from "./args.ts";
+
+/** How a child process ended. */
+export interface ChildStatus {
+  /** Its exit code (when it exited). */
+  code: number;
+  /** The signal that ended it, by name (`SIGTERM`), if one did. */
+  signal?: string;
+}
+
+/** A running child process, from {@linkcode CommandRuntime.spawn}. */
+export interface ChildProcess {
+  /** Its standard output. */
+  stdout: ReadableStream<Uint8Array>;
+  /** Its standard error. */
+  stderr: ReadableStream<Uint8Array>;
+  /** Resolves when it has ended. */
+  status: Promise<ChildStatus>;
+  /** Sends it a signal. */
+  kill(signal: "SIGINT" | "SIGTERM"): void;
+}
+
+/** What `trimlog run` needs from its runtime, beyond the command's. */
+export interface CommandRuntime {
+  /**
+   * Starts `cmd` with `args`, without a shell, standard input inherited. Throws an
+   * error whose {@linkcode CommandRuntime.spawnFailure} is `not-found` or
+   * `not-executable` when it cannot be started.
+   */
+  spawn(cmd: string, args: readonly string[]): ChildProcess;
+  /** Why a spawn failed: `not-found`, `not-executable`, or `undefined` (another reason). */
+  spawnFailure(error: unknown): "not-found" | "not-executable" | undefined;
+  /** Creates a new file for the raw log in the system's temporary folder. */
+  createTempLog(): Promise<{ path: string; writable: WritableStream<Uint8Array> }>;
+  /** Creates or truncates FILE for writing. */
+  openOutput(path: string): Promise<WritableStream<Uint8Array>>;
+  /** Standard output. */
+  stdout(): WritableStream<Uint8Array>;
+  /** Calls `listener` on SIGINT until the returned function is called. */
+  onInterrupt(listener: () => void): () => void;
+  /** A short reason for a file system error, if known. */
+  errorReason(error: unknown): string | undefined;
+}
+
+/** Exit code when CMD cannot be found (as a shell says). */
+export const EXIT_NOT_FOUND = 127;
+/** Exit code when CMD cannot be executed (as a shell says). */
+export const EXIT_NOT_EXECUTABLE = 126;
+
+const _SIGNALS: Record<string, number> = {
+  SIGHUP: 1,
+  SIGINT: 2,
+  SIGQUIT: 3,
+  SIGILL: 4,
+  SIGTRAP: 5,
+  SIGABRT: 6,
+  SIGBUS: 7,
+  SIGFPE: 8,
+  SIGKILL: 9,
+  SIGUSR1: 10,
+  SIGSEGV: 11,
+  SIGUSR2: 12,
+  SIGPIPE: 13,
+  SIGALRM: 14,
+  SIGTERM: 15,
+};
+
+/**
+ * The exit status `trimlog run` ends with: CMD's code, or 128 + N for signal N.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { exitStatusOf } from "./run_command.ts";
+ * assert.ok(exitStatusOf({ code: 3 }) === 3);
+ * assert.ok(exitStatusOf({ code: 143, signal: "SIGTERM" }) === 143);
+ * ```
+ */
+export function exitStatusOf(status: ChildStatus): number {
+  if (status.signal !== undefined) return 128 + (_SIGNALS[status.signal] ?? 0);
+  return status.code;
+}
+
+/** A line held back longer than this is passed on cut, so memory stays bounded. */
+export const MERGE_MAX_PARTIAL = 1024 * 1024;
+
+/**
+ * Merges two byte streams line by line, in arrival order: a stream's bytes are passed
+ * on up to its last newline; the rest waits for the next chunk of that stream (or
+ * its end), so lines of the two never mix. A partial line longer than
+ * {@linkcode MERGE_MAX_PARTIAL} is passed on as it is; a stream's last line without a
+ * newline gets one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mergeLines } from "./run_command.ts";
+ * const enc = new TextEncoder();
+ * const out = mergeLines(
+ *   ReadableStream.from([enc.encode("out 1\nout "), enc.encode("2\n")]),
+ *   ReadableStream.from([enc.encode("err 1\n")]),
+ * );
+ * const text = await new Response(out).text();
+ * assert.ok(text.split("\n").sort().join("|") === "|err 1|out 1|out 2");
+ * ```
+ */
+export function mergeLines(
+  a: ReadableStream<Uint8Array>,
+  b: ReadableStream<Uint8Array>,
+): ReadableStream<Uint8Array> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const out = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const pump = async (stream: ReadableStream<Uint8Array>) => {
+    let partial: Uint8Array[] = [];
+    let held = 0;
+    const flushPartial = () => {
+      for (const p of partial) controller.enqueue(p);
+      partial = [];
+      held = 0;
+    };
+    for await (const chunk of stream) {
+      const nl = chunk.lastIndexOf(10);
+      if (nl < 0) {
+        partial.push(chunk);
+        held += chunk.byteLength;
+        if (held > MERGE_MAX_PARTIAL) flushPartial();
+        continue;
+      }
+      flushPartial();
+      controller.enqueue(chunk.subarray(0, nl + 1));
+      if (nl + 1 < chunk.byteLength) {
+        const rest = chunk.slice(nl + 1);
+        partial.push(rest);
+        held = rest.byteLength;
+      }
+    }
+    // A last line without a newline gets one, so it is not glued to the other
+    // stream's next line.
+    if (held > 0) {
+      flushPartial();
+      controller.enqueue(_NEWLINE);
+    }
+  };
+  Promise.all([pump(a), pump(b)]).then(() => controller.close(), (e) => controller.error(e));
+  return out;
+}
+
+const _NEWLINE = new Uint8Array([10]);
+
+/** The words of `trimlog run`: trim options and `--raw FILE` before `--`, CMD after. */
+interface _RunArgs {
+  argv: string[];
+  raw: string | undefined;
+  cmd: string;
+  args: string[];
+}
+
+function _splitArgs(argv: readonly string[]): _RunArgs {
+  const dash = argv.indexOf("--");
+  if (dash < 0 || dash === argv.length - 1) {
+    throw new UsageError(
+      "run: put the command after --: trimlog run [options] -- CMD [ARGS...]",
+    );
+  }
+  const before = argv.slice(0, dash);
+  let raw: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < before.length; i++) {
+    const w = before[i];
+    if (w === "--raw") {
+      if (i + 1 >= before.length) throw new UsageError("--raw needs a value");
+      raw = before[++i];
+    } else if (w.startsWith("--raw=")) raw = w.slice(6);
+    else rest.push(w);
+  }
+  return { argv: rest, raw, cmd: argv[dash + 1], args: argv.slice(dash + 2) };
+}
+
+/**
+ * Runs `trimlog run` with `argv` (the words after `run`); resolves with the exit
+ * status (CMD's, or 2 for a usage error, 127 when CMD is not found, 126 when it
+ * cannot be executed, 1 when the raw log cannot be written).
+ *
+ * @example A usage error
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { runCommand } from "./run_command.ts";
+ * const unused = () => {
+ *   throw new Error("unused");
+ * };
+ * const code = await runCommand(["make"], {
+ *   spawn: unused, spawnFailure: unused, createTempLog: unused, openOutput: unused,
+ *   stdout: unused, onInterrupt: unused, errorReason: unused,
+ * }); // trimlog: run: put the command after --: …
+ * assert.ok(code === 2);
+ * ```
+ */
+export async function runCommand(argv: readonly string[], rt: CommandRuntime): Promise<number> {
+  const err = (msg: string) => console.error(`trimlog: ${msg}`);
+  let words: _RunArgs;
+  let options;
+  try {
+    words = _splitArgs(argv);
+    const parsed = parseCommandLine(words.argv);
+    if (typeof parsed === "string" || parsed.file !== undefined || parsed.output !== undefined) {
+      throw new UsageError(
+        "run: only trim options go before --; the input is CMD's output and the reduced log " +
+          "goes to standard output",
+      );
+    }
+    if (parsed.explain || parsed.json) {
+      throw new UsageError("run: --explain and --json read a file; use them on the raw log");
+    }
+    options = parsed.options;
+  } catch (e) {
+    err(e instanceof Error ? e.message : String(e));
+    return 2;
+  }
+  let raw: { path: string; writable: WritableStream<Uint8Array> };
+  try {
+    raw = words.raw === undefined
+      ? await rt.createTempLog()
+      : { path: words.raw, writable: await rt.openOutput(words.raw) };
+  } catch (e) {
+    err(`cannot write the raw log ${words.raw ?? ""}: ${rt.errorReason(e) ?? _message(e)}`);
+    return 1;
+  }
+  let child: ChildProcess;
+  try {
+    child = rt.spawn(words.cmd, words.args);
+  } catch (e) {
+    await raw.writable.close().catch(() => {});
+    const why = rt.spawnFailure(e);
+    if (why === "not-found") {
+      err(`cannot run ${words.cmd}: command not found`);
+      return EXIT_NOT_FOUND;
+    }
+    err(`cannot run ${words.cmd}: ${why === "not-executable" ? "permission denied" : _message(e)}`);
+    return EXIT_NOT_EXECUTABLE;
+  }
+  // Ctrl-C goes to CMD; trimlog goes on reading until CMD has ended.
+  const offInterrupt = rt.onInterrupt(() => child.kill("SIGINT"));
+  try {
+    const rawWriter = raw.writable.getWriter();
+    const keepRaw = new TransformStream<Uint8Array, Uint8Array>({
+      async transform(chunk, controller) {
+        await rawWriter.write(chunk);
+        controller.enqueue(chunk);
+      },
+      async flush() {
+        await rawWriter.close();
+      },
+    });
+    const merged = mergeLines(child.stdout, child.stderr).pipeThrough(keepRaw);
+    // Standard output stays open after the reduced log: the pointer line ends it.
+    const stdout = rt.stdout().getWriter();
+    const sink = new WritableStream<Uint8Array>({ write: (chunk) => stdout.write(chunk) });
+    const result = await processWithTap(merged, sink, { ...options }, undefined);
+    let status: ChildStatus;
+    try {
+      status = await child.status;
+    } catch (e) {
+      // A runtime that reports a failed start only when the child ends (Node).
+      const why = rt.spawnFailure(e);
+      if (why === undefined) throw e;
+      err(
+        `cannot run ${words.cmd}: ${
+          why === "not-found" ? "command not found" : "permission denied"
+        }`,
+      );
+      return why === "not-found" ? EXIT_NOT_FOUND : EXIT_NOT_EXECUTABLE;
+    }
+    const n = result.stats.inputLines;
+    console.log(
+      `[trimlog] full log: ${raw.path} (${n.toLocaleString("en-US")} line${n === 1 ? "" : "s"}, ${
+        result.inputTokens.toLocaleString("en-US")
+      } tokens)`,
+    );
+    return exitStatusOf(status);
+  } catch (e) {
+    child.kill("SIGTERM");
+    err(e instanceof TrimError ? e.message : `run: ${_message(e)}`);
+    return 1;
+  } finally {
+    offInterrupt();
+  }
+}
+
+function _message(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split("\n")[0];
+}
