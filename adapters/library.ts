@@ -20,7 +20,8 @@ import type { TelemetryFsOptions } from "./node/telemetry_fs.ts";
 
 /**
  * Returns `options` with the `.trim.yml` (from `configPath`, or auto-detected in the
- * working directory) merged before its inline `config`.
+ * working directory) merged before its inline `config`, and a `baseline` given as a
+ * file path opened as a stream.
  *
  * @example
  * ```ts ignore
@@ -36,11 +37,35 @@ export async function withFileConfig(options: TrimOptions = {}): Promise<TrimOpt
     if (options.configPath !== undefined) {
       throw new TrimError("UNSUPPORTED", "configPath needs a file system (Deno, Node or Bun)");
     }
+    if (typeof options.baseline === "string") {
+      throw new TrimError("UNSUPPORTED", "a baseline path needs a file system (Deno, Node or Bun)");
+    }
     return options;
   }
+  let out = options;
+  if (typeof options.baseline === "string") {
+    out = { ...out, baseline: await _openBaseline(options.baseline) };
+  }
   const loaded = await load({ configPath: options.configPath });
-  if (loaded === undefined) return options;
-  return { ...options, config: mergeTrimConfigs(loaded.config, options.config) };
+  if (loaded === undefined) return out;
+  return { ...out, config: mergeTrimConfigs(loaded.config, options.config) };
+}
+
+/** Opens a baseline log file (its read errors name the file). */
+async function _openBaseline(path: string): Promise<AsyncIterable<Uint8Array>> {
+  const fs = await import("node:fs");
+  const input = fs.createReadStream(path, { highWaterMark: 64 * 1024 });
+  await new Promise<void>((resolve, reject) => {
+    input.once("open", () => resolve());
+    input.once(
+      "error",
+      (e) =>
+        reject(
+          new TrimError("INVALID_OPTION", `option baseline: cannot read ${path}: ${e.message}`),
+        ),
+    );
+  });
+  return input as AsyncIterable<Uint8Array>;
 }
 
 /**

@@ -252,6 +252,15 @@ export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<n
         configPath: parsed.configPath,
       });
     if (loaded) parsed.options.config = mergeTrimConfigs(loaded.config);
+    if (typeof parsed.options.baseline === "string") {
+      const path = parsed.options.baseline;
+      try {
+        parsed.options.baseline = (await rt.openInput(path)).readable;
+      } catch (e) {
+        err(`cannot read the baseline ${path}: ${reason(e)}`);
+        return EXIT_FAILURE;
+      }
+    }
     let input: CliReadable;
     if (file === undefined) {
       input = rt.stdin();

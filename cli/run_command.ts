@@ -46,6 +46,10 @@ export interface CommandRuntime {
   createTempLog(): Promise<{ path: string; writable: WritableStream<Uint8Array> }>;
   /** Creates or truncates FILE for writing. */
   openOutput(path: string): Promise<WritableStream<Uint8Array>>;
+  /** Opens FILE for reading (`--baseline FILE`). */
+  openInput(
+    path: string,
+  ): Promise<{ readable: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> }>;
   /** Standard output. */
   stdout(): WritableStream<Uint8Array>;
   /** Calls `listener` on SIGINT until the returned function is called. */
@@ -201,7 +205,7 @@ function _splitArgs(argv: readonly string[]): _RunArgs {
  *   throw new Error("unused");
  * };
  * const code = await runCommand(["make"], {
- *   spawn: unused, spawnFailure: unused, createTempLog: unused, openOutput: unused,
+ *   spawn: unused, spawnFailure: unused, createTempLog: unused, openOutput: unused, openInput: unused,
  *   stdout: unused, onInterrupt: unused, errorReason: unused,
  * }); // trimlog: run: put the command after --: …
  * assert.ok(code === 2);
@@ -227,6 +231,15 @@ export async function runCommand(argv: readonly string[], rt: CommandRuntime): P
   } catch (e) {
     err(e instanceof Error ? e.message : String(e));
     return 2;
+  }
+  if (typeof options.baseline === "string") {
+    const path = options.baseline;
+    try {
+      options.baseline = (await rt.openInput(path)).readable;
+    } catch (e) {
+      err(`cannot read the baseline ${path}: ${rt.errorReason(e) ?? _message(e)}`);
+      return 1;
+    }
   }
   let raw: { path: string; writable: WritableStream<Uint8Array> };
   try {

@@ -61,7 +61,9 @@ export function linesBatch(lines: string[]): Batch {
 /**
  * Wraps a pure batch step (and an optional end-of-input step) as a
  * `TransformStream<Batch, Batch>`, the shape of every stage between split and
- * encode. Empty batches are not passed on.
+ * encode. Empty batches are not passed on. With `ready`, the stage waits for it
+ * before its first batch (a stage that needs something read first, such as a
+ * baseline); a rejection errors the stream.
  *
  * @example
  * ```ts
@@ -77,7 +79,9 @@ export function linesBatch(lines: string[]): Batch {
 export function batchStage(
   step: (batch: Batch) => Batch,
   end?: () => Batch,
+  ready?: Promise<void>,
 ): TransformStream<Batch, Batch> {
+  if (ready !== undefined) return _waitingStage(ready, step, end);
   return new TransformStream<Batch, Batch>({
     transform(batch, controller) {
       const out = step(batch);
@@ -86,6 +90,32 @@ export function batchStage(
     flush(controller) {
       if (!end) return;
       const out = end();
+      if (out.lines.length) controller.enqueue(out);
+    },
+  });
+}
+
+/** A batch stage that waits for `ready` before its first batch (and its end). */
+function _waitingStage(
+  ready: Promise<void>,
+  step: (batch: Batch) => Batch,
+  end?: () => Batch,
+): TransformStream<Batch, Batch> {
+  let waiting: Promise<void> | undefined = ready;
+  const wait = async () => {
+    if (waiting === undefined) return;
+    await waiting;
+    waiting = undefined;
+  };
+  return new TransformStream<Batch, Batch>({
+    async transform(batch, controller) {
+      await wait();
+      const out = step(batch);
+      if (out.lines.length) controller.enqueue(out);
+    },
+    async flush(controller) {
+      await wait();
+      const out = end ? end() : { lines: [] };
       if (out.lines.length) controller.enqueue(out);
     },
   });

@@ -32,6 +32,7 @@ import type { TrimLineDecision } from "./types.ts";
  * | `exclude` | drop | matched `exclude` |
  * | `ignore-rule` | drop | matched a custom `ignore` pattern |
  * | `root-cause` | drop | restates an error already shown (`rootCause`) |
+ * | `baseline` | drop | the passing run's log (`baseline`) printed a line of its template |
  * | `repeat-dampened` | drop | repeated too often, scored below 40 after dampening |
  * | `stack-frame-limit` | drop | application frame beyond `maxStackFrames` (a marker stands for it) |
  * | `sample-limit` | drop | beyond `sampleSize` kept lines |
@@ -65,6 +66,7 @@ export const DECISION_REASONS = [
   "exclude",
   "ignore-rule",
   "root-cause",
+  "baseline",
   "repeat-dampened",
   "stack-frame-limit",
   "sample-limit",

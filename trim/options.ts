@@ -322,6 +322,18 @@ export const OPTIONS: readonly OptionSpec[] = [
       help: ["stop reading after MS milliseconds (partial output)"],
     },
   },
+  {
+    name: "baseline",
+    kind: "other",
+    cli: {
+      flag: "baseline",
+      arg: "FILE",
+      help: [
+        "the log of a passing run of the same job: drop lines it also",
+        "printed (same template), unless they carry failure evidence",
+      ],
+    },
+  },
   { name: "config", kind: "other" },
   { name: "configPath", kind: "other" },
   { name: "signal", kind: "other" },

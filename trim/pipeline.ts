@@ -20,7 +20,9 @@
 
 import type { Batch } from "./batch.ts";
 import { DecisionReporter } from "./decision.ts";
+import { TrimError } from "./errors.ts";
 import { createMasker, type Masker } from "./masker.ts";
+import { type BaselineTemplates, loadBaseline } from "./select/baseline.ts";
 import { createRun, meterInput, type RunState } from "./run.ts";
 import { createBudgetStage } from "./stages/budget.ts";
 import { createDetectStage } from "./stages/detect.ts";
@@ -67,6 +69,7 @@ export function createTrimPipeline(
   const dropped = (n: number) => stats.droppedLines += n;
   const duplicates = (n: number) => stats.duplicateLines += n;
   const hidden = (n: number) => stats.hiddenInternalStackLines += n;
+  const counters = { dropped, hidden, duplicates };
 
   const split = createSplitStream(o.splitAt, {
     rawText: (text) => meterInput(run, text),
@@ -94,7 +97,7 @@ export function createTrimPipeline(
       ),
     ],
     ["group", createGroupStage(o.multiline)],
-    ["select", createSelectStage(o.select, { dropped, hidden, duplicates }, report, mask)],
+    ["select", createSelectStage(o.select, counters, report, mask, _baseline(options, mask))],
     ["budget", o.budget && createBudgetStage(o.budget, { dropped, duplicates }, report)],
     ["fold", createFoldStage(o.fold, { dropped, duplicates }, report)],
   ];
@@ -113,4 +116,19 @@ export function createTrimPipeline(
 
 function _tapWith(tap: LineTap, mask: Masker): (lines: readonly string[]) => void {
   return (lines) => tap(lines, mask);
+}
+
+/** The baseline's templates, read in the background (a path needs a file-aware entry point). */
+function _baseline(options: TrimOptions, mask: Masker): Promise<BaselineTemplates> | undefined {
+  const b = options.baseline;
+  if (b === undefined) return undefined;
+  if (typeof b === "string") {
+    throw new TrimError(
+      "INVALID_OPTION",
+      "option baseline: a file path needs the file-aware entry points or the CLI; pass a stream",
+    );
+  }
+  const templates = loadBaseline(b, mask);
+  templates.catch(() => {}); // reported where select waits for it
+  return templates;
 }

@@ -7,6 +7,7 @@
  * @module
  */
 
+import type { TrimInput } from "./io.ts";
 import type {
   AGGRESSIVENESS_VALUES,
   MULTILINE_MODES,
@@ -251,6 +252,13 @@ export interface TrimOptions {
   outputFormat?: OutputFormat;
   /** Inline custom rules, equivalent to a parsed `.trim.yml`. */
   config?: TrimCustomConfig;
+  /**
+   * The log of a passing run of the same job: lines whose template it also printed
+   * are dropped unless they carry failure evidence (errors stay, and so does the
+   * context around them). A stream or async iterable of chunks; a file path with the
+   * file-aware entry points and the CLI (`--baseline FILE`).
+   */
+  baseline?: string | TrimInput;
   /** Path of a `.trim.yml`; auto-detected in the working directory when omitted. */
   configPath?: string;
   /** Cooperative abort: output is flushed and an `ABORTED` error raised. */

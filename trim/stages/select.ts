@@ -1,34 +1,26 @@
 /**
  * The select stage: decides, line by line and record by record, what a person
- * needs to diagnose a failure, and drops the rest.
- *
- * For each line, in order:
+ * needs to diagnose a failure, and drops the rest. For each line, in order:
  *
  * 1. filters ({@linkcode lineFilter}): a custom `keep` match is kept (a hard keep);
  *    custom `ignore`, `include`, `exclude` and `severity` drop;
- * 2. the line is classified once ({@linkcode lineSignal}) and scored at the
- *    effective aggressiveness ({@linkcode scoreForLevel}); in `auto` the level
- *    follows {@linkcode createDynamicAggressivenessState}, fed one decision per line;
+ * 2. the line is classified once ({@linkcode lineSignal}) and scored at the effective
+ *    aggressiveness ({@linkcode scoreForLevel}); in `auto` the level follows
+ *    {@linkcode createDynamicAggressivenessState}, fed one decision per line;
  * 3. lines scoring at least {@linkcode SCORE_KEEP_THRESHOLD} are masked and kept,
- *    unless `rootCause` finds a restatement of an error already shown
- *    ({@linkcode RootCause}), or repeat dampening (below error level only) takes
- *    them under the threshold;
- * 4. context: up to `contextBefore` soft lines before an error are emitted with it,
- *    `contextAfter` soft lines after it (adaptive by default), and the closing lines
- *    of the log (`TAIL_CONTEXT_LINES`) as context of its end. A repeated
- *    error (same shape as one already shown) gets no context, so its repeats stay
- *    adjacent and fold into `[xN]`.
+ *    unless the passing run printed them too (`baseline`), `rootCause` finds a
+ *    restatement ({@linkcode RootCause}), or repeat dampening (below error level)
+ *    takes them under the threshold;
+ * 4. context: up to `contextBefore` soft lines before an error, `contextAfter` after it
+ *    (adaptive by default), and the closing lines of the log. A repeated error gets no
+ *    context, so its repeats stay adjacent and fold into `[xN]`.
  *
- * Records (stack traces, found by the group stage) are kept or dropped as one
- * logical line scored by its best line, reduced by {@linkcode reduceStackGroup}
- * (internal frames hidden, more than `maxStackFrames` application frames collapsed
- * into a marker) and, with `collapseRepeatedStacks`, adjacent records that differ
- * only in addresses, offsets, line numbers or goroutine ids fold into one group
- * whose every line is prefixed `[xN]` ({@linkcode HeldStack}). `sampleSize` caps
- * the kept lines.
- *
- * Masking happens here, on keep candidates only (most lines are never masked), and
- * before a candidate is compared with lines already shown.
+ * Records (stack traces, from the group stage) are kept or dropped as one logical
+ * line scored by its best line, reduced (internal frames hidden, frames beyond
+ * `maxStackFrames` collapsed into a marker), and adjacent records that differ only in
+ * addresses, offsets, line numbers or goroutine ids fold into one `[xN]` group
+ * ({@linkcode HeldStack}). `sampleSize` caps the kept lines. Masking happens here, on
+ * keep candidates only, before a candidate is compared with lines already shown.
  *
  * @module
  */
@@ -55,6 +47,7 @@ import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/fi
 import { capHeld, type HeldStack, reduceRecord, repeatsHeld } from "../select/held_stack.ts";
 import { SelectOutput } from "../select/output.ts";
 import { RootCause } from "../select/root_cause.ts";
+import type { BaselineTemplates } from "../select/baseline.ts";
 import type { SelectCounters, SelectSlice } from "../select/slice.ts";
 
 export type { SelectCounters, SelectSlice };
@@ -110,6 +103,7 @@ export class Selector {
   #lastKept: string | undefined = undefined;
   #seenTriggers = new Set<number>();
   #held: HeldStack | undefined = undefined;
+  #baseline: BaselineTemplates | undefined = undefined;
 
   /**
    * @param slice the resolved options of select.
@@ -134,6 +128,11 @@ export class Selector {
     if (slice.rootCause) this.#rootCause = new RootCause();
     if (slice.dampen) this.#dampener = createRepeatDampener();
     this.#ring = new ContextRing(Math.max(slice.contextBefore, slice.tailLines));
+  }
+
+  /** The passing run's templates (`baseline`): lines it also printed are not kept on their own. */
+  set baseline(templates: BaselineTemplates | undefined) {
+    this.#baseline = templates;
   }
 
   /** The effective aggressiveness the next line is scored at. */
@@ -208,6 +207,12 @@ export class Selector {
     let score = scoreForLevel(sig, state.effective);
     if (score >= _T) {
       line = this.#out.clean(line);
+      if (this.#baseline !== undefined && sig < _ERROR_SIG && this.#baseline.has(line)) {
+        // The passing run printed it too: no evidence, but still context of an error.
+        this.#dropSoft(line, num, "baseline", score, true);
+        state.recordDecision("drop");
+        return;
+      }
       if (this.#rootCause !== undefined && this.#rootCause.redundant(line, sig)) {
         this.#dropSoft(line, num, "root-cause", score, false);
         state.recordDecision("drop");
@@ -486,7 +491,10 @@ export function createSelectStage(
   counters: SelectCounters,
   report?: DecisionReporter,
   mask?: (line: string) => string,
+  baseline?: Promise<BaselineTemplates>,
 ): TransformStream<Batch, Batch> {
   const selector = new Selector(slice, counters, report, mask);
-  return batchStage((batch) => selector.push(batch), () => selector.flush());
+  // The baseline is read while the log starts to flow; select waits for it once.
+  const ready = baseline?.then((templates) => void (selector.baseline = templates));
+  return batchStage((batch) => selector.push(batch), () => selector.flush(), ready);
 }
