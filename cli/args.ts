@@ -129,10 +129,11 @@ export function parseCommandLine(
   };
 }
 
-/** The option value of a flag's raw value (a switch: its `no-` form sets false). */
+/** The option value of a flag's raw value. */
 function _value(o: OptionSpec, raw: string | boolean): unknown {
   const flag = `--${o.cli!.flag}`;
-  if (typeof raw === "boolean") return false; // the only switches are --no-… flags
+  // A switch: a `--no-…` flag turns its option off, any other turns it on.
+  if (typeof raw === "boolean") return !o.cli!.flag.startsWith("no-");
   switch (o.kind) {
     case "enum":
       if (!o.values!.includes(raw)) {

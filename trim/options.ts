@@ -149,6 +149,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     cli: { flag: "no-dedupe", help: ["do not fold repeats into [xN] lines"] },
   },
   {
+    name: "foldLineRanges",
+    kind: "boolean",
+    default: false,
+    cli: {
+      flag: "fold-lines",
+      help: ["an [xN] line names the input lines it stands for: (lines A-B)"],
+    },
+  },
+  {
     name: "severity",
     kind: "enum",
     values: SEVERITY_LEVELS,

@@ -64,7 +64,8 @@ export function createTrimPipeline(
   const run = createRun(options);
   const o = run.options;
   const stats = run.stats;
-  const report = o.onDecision !== undefined ? new DecisionReporter(o.onDecision) : undefined;
+  // Line numbers travel with the batches when decisions are reported or folds name them.
+  const report = o.track ? new DecisionReporter(o.onDecision ?? (() => {})) : undefined;
   const mask = createMasker(o.mask);
   const dropped = (n: number) => stats.droppedLines += n;
   const duplicates = (n: number) => stats.duplicateLines += n;

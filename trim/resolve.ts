@@ -111,8 +111,10 @@ export interface ResolvedOptions {
   estimate: (line: string) => number;
   /** Custom rules (inline `config`, merged with a `.trim.yml` by the file-aware entry points). */
   custom: CompiledTrimConfig | undefined;
-  /** Per-line decision callback (decisions are tracked only when set). */
+  /** Per-line decision callback. */
   onDecision: ((decision: TrimLineDecision) => void) | undefined;
+  /** Carry line numbers through the stages (`onDecision`, `foldLineRanges`). */
+  track: boolean;
 }
 
 /** Lines are never cut while streaming below this many characters (see `splitAt`). */
@@ -188,10 +190,12 @@ export function resolveOptions(options: TrimOptions = {}): ResolvedOptions {
       templateMining: options.templateMining,
       window: options.dedupeWindow,
       collapseBlocks: options.collapseBlocks,
+      lineRanges: options.foldLineRanges === true,
     },
     estimate,
     custom,
     onDecision: options.onDecision,
+    track: options.onDecision !== undefined || options.foldLineRanges === true,
   };
 }
 

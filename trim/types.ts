@@ -246,6 +246,11 @@ export interface TrimOptions {
   contextAfter?: number;
   /** Fold repeats into `[xN]` groups (default true). */
   dedupe?: boolean;
+  /**
+   * An `[xN]` line also names the input lines it stands for, `(lines A-B)`, so the
+   * raw log can be read back there (default false).
+   */
+  foldLineRanges?: boolean;
   /** Keep the last N (0-16) characters of masked ids and hashes (default 0). */
   preserveIdSuffix?: number;
   /** `text` (default) or `jsonl-preserve`. */

@@ -64,6 +64,11 @@ export interface FoldOptions {
    * when it arrives, unless the caller collects first-line numbers itself.
    */
   decide?: FoldDecide;
+  /**
+   * Append the input lines an `[xN]` line stands for, ` (lines A-B)`: its first and
+   * last line numbers (needs line numbers, see {@linkcode Folder.push}).
+   */
+  lineRanges?: boolean;
 }
 
 /** One group: its first line, signature, count and the values seen per field. */
@@ -73,6 +78,8 @@ class _Group {
   count = 0;
   blank = false;
   num = -1;
+  /** Line number of the group's last line (-1: not tracked). */
+  last = -1;
   /** Per field: distinct values in order of appearance (undefined until a different line joins). */
   values: Set<string>[] | undefined = undefined;
 }
@@ -114,6 +121,7 @@ export class Folder {
   #similar: ((a: string, b: string) => boolean) | undefined;
   #spans: (line: string) => number[];
   #decide: FoldDecide | undefined;
+  #ranges: boolean;
   #window: number;
   /** Held groups, a ring of `#window` slots; `#first` is the oldest. */
   #ring: _Group[] = [];
@@ -142,6 +150,7 @@ export class Folder {
     this.#similar = template && !wide ? sameTemplate : undefined;
     this.#spans = template ? templateSpans : valueSpans;
     this.#decide = options.decide;
+    this.#ranges = options.lineRanges === true;
     this.#bySig = this.#window > 1 ? new Map() : undefined;
   }
 
@@ -166,6 +175,7 @@ export class Folder {
       let g = this.#last;
       if (g !== undefined && line === g.head && g.values === undefined) {
         g.count++;
+        if (numbers !== undefined) g.last = numbers[i];
         if (decide !== undefined) decide(numbers![i], g.blank ? "drop" : "fold");
         continue;
       }
@@ -180,12 +190,13 @@ export class Folder {
       if (g !== undefined) {
         this.#join(g, line);
         this.#last = g;
+        if (numbers !== undefined) g.last = numbers[i];
         if (decide !== undefined) decide(numbers![i], g.blank ? "drop" : "fold");
         continue;
       }
       g = this.#start(line, sig, out, outNumbers);
       if (numbers !== undefined) {
-        g.num = numbers[i];
+        g.num = g.last = numbers[i];
         if (decide !== undefined && outNumbers === undefined) decide(g.num, "keep");
       }
     }
@@ -208,6 +219,7 @@ export class Folder {
     g.count = 1;
     g.blank = _isBlank(line);
     g.num = -1;
+    g.last = -1;
     g.values = undefined;
     this.#bySig?.set(sig, g);
     this.#last = g;
@@ -249,7 +261,9 @@ export class Folder {
       this.#counters.dropped(count - 1);
     } else {
       this.#counters.duplicates(count - 1);
-      out.push(`[x${count}] ${g.values ? _render(g.head, g.values, this.#spans) : g.head}`);
+      const text = g.values ? _render(g.head, g.values, this.#spans) : g.head;
+      const range = this.#ranges && g.num > 0 ? ` (lines ${g.num}-${g.last})` : "";
+      out.push(`[x${count}] ${text}${range}`);
     }
     // Release the line and values for the garbage collector; the slot is reused.
     g.head = "";

@@ -147,6 +147,8 @@ export interface FoldSlice {
   window: number | undefined;
   /** Repeated blocks of up to N lines. */
   collapseBlocks: number | undefined;
+  /** `[xN]` lines name the input lines they stand for. */
+  lineRanges?: boolean;
 }
 
 /**
@@ -175,6 +177,7 @@ export function createFoldStage(
     templateMining: slice.templateMining,
     window: slice.window,
     collapseBlocks: slice.collapseBlocks,
+    lineRanges: slice.lineRanges,
   });
   return batchStage((batch) => ({ lines: fold.push(batch) }), () => ({ lines: fold.flush() }));
 }
