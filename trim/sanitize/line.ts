@@ -1,0 +1,137 @@
+/**
+ * The sanitizer of one line: masks secrets and volatile values in one line.
+ *
+ * | Pattern | Replacement |
+ * |---|---|
+ * | UUID | `[ID]` (`[ID:<last N>]` with preserveIdSuffix N) |
+ * | ISO, log4j, syslog, Apache, CLF, compact and other timestamps | `[TIME]` |
+ * | IPv4 address, with port | `[IP]`, `[IP]:[PORT]` |
+ * | code-hosting, chat, registry, payment and cloud tokens by prefix | `[REDACTED]` |
+ * | JWT (`eyJ…`) | `[JWT]` |
+ * | connection-string password | `scheme://user:[REDACTED]@host` |
+ * | `Authorization:` / `Cookie:` header values | `[REDACTED]` |
+ * | secret fields (`password=`, `token: …`, `"api_key": "…"`, `--password x`) | value becomes `[REDACTED]` |
+ * | PEM private key on one line | `[REDACTED PRIVATE KEY]` |
+ * | ARN account id | `[ACCOUNT]` |
+ * | long hexadecimal or mixed alphanumeric hashes | `[HASH]` (`[ID:<last N>]`) |
+ * | HTTP status codes in an HTTP context | `[2xx]`, `[4xx]`, `[5xx]` … |
+ * | ANSI escapes | removed |
+ *
+ * Every step sits behind a cheap character pre-check, and no expression can
+ * backtrack super-linearly: quantifiers over open-ended classes are bounded or
+ * anchored by a literal.
+ *
+ * @module
+ */
+
+import { hasLongRun } from "./chars.ts";
+import { maskSecretFields } from "./fields.ts";
+import { maskVolatile } from "./volatile.ts";
+
+// deno-lint-ignore no-control-regex
+const _ANSI_RE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,512}(?:\x07|\x1b\\)?|[@-Z\\-_])/g;
+
+const _PEM_INLINE_RE =
+  /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|[\s\S]*$)/g;
+
+const _PREFIXED_TOKEN_RE = new RegExp(
+  [
+    String.raw`\bgh[pousr]_[A-Za-z0-9]{20,255}`,
+    String.raw`\bgithub_pat_[A-Za-z0-9_]{20,255}`,
+    String.raw`\bgl(?:pat|ptt|dt|rt|oas|cbt|ft|imt|agent|soat|ffct)-[A-Za-z0-9_-]{20,255}`,
+    String.raw`\bdckr_pat_[A-Za-z0-9_-]{20,255}`,
+    String.raw`\bxox[abposre]-[A-Za-z0-9-]{10,255}`,
+    String.raw`\bxapp-[A-Za-z0-9-]{10,255}`,
+    String.raw`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[A-Z0-9]{16}\b`,
+    String.raw`\bnpm_[A-Za-z0-9]{36}\b`,
+    String.raw`\bpypi-[A-Za-z0-9_-]{32,255}`,
+    String.raw`\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,255}`,
+    String.raw`\bwhsec_[A-Za-z0-9]{20,255}`,
+    String.raw`\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])`,
+    String.raw`\bSG\.[A-Za-z0-9_-]{16,64}\.[A-Za-z0-9_-]{16,64}`,
+    String.raw`\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{32,255}`,
+    String.raw`\bdop_v1_[a-f0-9]{64}\b`,
+    String.raw`\bhf_[A-Za-z0-9]{30,64}\b`,
+    // Twilio API keys, Shopify tokens
+    String.raw`\bSK[0-9a-fA-F]{32}\b`,
+    String.raw`\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b`,
+    // Discord bot tokens: base64 user id, timestamp, HMAC
+    String.raw`\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40}`,
+  ].join("|"),
+  "g",
+);
+
+const _WEBHOOK_RE =
+  /(hooks\.slack\.com\/(?:services|workflows|triggers)\/|discord(?:app)?\.com\/api\/webhooks\/)[A-Za-z0-9/_-]{1,256}/g;
+
+/** Telegram bot tokens: `123456789:AA` and 30+ characters (found from `:AA`). */
+const _TELEGRAM_RE = /(?<!\d)\d{6,12}:AA[A-Za-z0-9_-]{30,40}/g;
+
+const _JWT_RE = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+
+const _URL_PASSWORD_RE = /:\/\/([^\s:/@]{0,256}):([^\s@/]{1,256})@/g;
+
+const _HAS_DIGIT_RE = /\d/;
+
+/**
+ * Removes ANSI escape sequences (colours, cursor moves, OSC titles).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stripAnsi } from "../sanitize.ts";
+ * assert.ok(stripAnsi("\x1b[31mERROR\x1b[0m x") === "ERROR x");
+ * ```
+ */
+export function stripAnsi(line: string): string {
+  return line.replace(_ANSI_RE, "");
+}
+
+/**
+ * Masks secrets and volatile values in one line (see the module table).
+ *
+ * @param line one log line (no newline).
+ * @param preserveIdSuffix keep the last N (1-16) characters of masked UUIDs and
+ *   hashes as `[ID:<suffix>]`; 0 (default) masks them fully.
+ *
+ * @example Masking volatile values but not ordinary text
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sanitizeLine } from "../sanitize.ts";
+ * const out = sanitizeLine(
+ *   "2024-05-14T09:12:03.441Z ERROR req=3f2b8c1e-9d4a-4e7b-8f3c-1a2b3c4d5e6f from 10.0.4.17:5432 timed out after 15.000s",
+ * );
+ * assert.ok(out === "[TIME] ERROR req=[ID] from [IP]:[PORT] timed out after 15.000s");
+ * ```
+ */
+export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
+  if (line.length === 0) return line;
+  let s = line;
+  const esc = s.indexOf("\x1b");
+  if (esc >= 0) s = s.replace(_ANSI_RE, "");
+  if (s.indexOf("PRIVATE KEY") >= 0) s = s.replace(_PEM_INLINE_RE, "[REDACTED PRIVATE KEY]");
+  if (s.length < 8) return s;
+
+  // Every prefixed token, JWT, UUID and hash holds a run of 16+ `[A-Za-z0-9_-]`.
+  const longRun = hasLongRun(s);
+
+  // Secrets first, so their characters cannot be taken for other patterns.
+  if (longRun) {
+    s = s.replace(_PREFIXED_TOKEN_RE, "[REDACTED]");
+    if (s.indexOf(":AA") >= 0) s = s.replace(_TELEGRAM_RE, "[REDACTED]");
+    if (s.indexOf("eyJ") >= 0) s = s.replace(_JWT_RE, "[JWT]");
+  }
+  if (s.indexOf("hooks") >= 0) s = s.replace(_WEBHOOK_RE, "$1[REDACTED]");
+  if (s.indexOf("://") >= 0 && s.indexOf("@") >= 0) {
+    s = s.replace(_URL_PASSWORD_RE, _maskUrlPassword);
+  }
+  s = maskSecretFields(s);
+
+  if (!_HAS_DIGIT_RE.test(s)) return s;
+  return maskVolatile(s, preserveIdSuffix, longRun);
+}
+
+function _maskUrlPassword(m: string, user: string, pass: string): string {
+  if (pass === "[REDACTED]" || /^\d{1,5}$/.test(pass)) return m; // host:port, not user:pass
+  return `://${user}:[REDACTED]@`;
+}
