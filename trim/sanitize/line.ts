@@ -26,6 +26,7 @@
 
 import { hasLongRun } from "./chars.ts";
 import { maskSecretFields } from "./fields.ts";
+import { maskVendorTokens, WEBHOOK_RE } from "./vendors.ts";
 import { maskVolatile } from "./volatile.ts";
 
 // deno-lint-ignore no-control-regex
@@ -33,39 +34,6 @@ const _ANSI_RE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,512}(?:\x07|\x1b\\)
 
 const _PEM_INLINE_RE =
   /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|[\s\S]*$)/g;
-
-const _PREFIXED_TOKEN_RE = new RegExp(
-  [
-    String.raw`\bgh[pousr]_[A-Za-z0-9]{20,255}`,
-    String.raw`\bgithub_pat_[A-Za-z0-9_]{20,255}`,
-    String.raw`\bgl(?:pat|ptt|dt|rt|oas|cbt|ft|imt|agent|soat|ffct)-[A-Za-z0-9_-]{20,255}`,
-    String.raw`\bdckr_pat_[A-Za-z0-9_-]{20,255}`,
-    String.raw`\bxox[abposre]-[A-Za-z0-9-]{10,255}`,
-    String.raw`\bxapp-[A-Za-z0-9-]{10,255}`,
-    String.raw`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA)[A-Z0-9]{16}\b`,
-    String.raw`\bnpm_[A-Za-z0-9]{36}\b`,
-    String.raw`\bpypi-[A-Za-z0-9_-]{32,255}`,
-    String.raw`\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,255}`,
-    String.raw`\bwhsec_[A-Za-z0-9]{20,255}`,
-    String.raw`\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])`,
-    String.raw`\bSG\.[A-Za-z0-9_-]{16,64}\.[A-Za-z0-9_-]{16,64}`,
-    String.raw`\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{32,255}`,
-    String.raw`\bdop_v1_[a-f0-9]{64}\b`,
-    String.raw`\bhf_[A-Za-z0-9]{30,64}\b`,
-    // Twilio API keys, Shopify tokens
-    String.raw`\bSK[0-9a-fA-F]{32}\b`,
-    String.raw`\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}\b`,
-    // Discord bot tokens: base64 user id, timestamp, HMAC
-    String.raw`\b[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40}`,
-  ].join("|"),
-  "g",
-);
-
-const _WEBHOOK_RE =
-  /(hooks\.slack\.com\/(?:services|workflows|triggers)\/|discord(?:app)?\.com\/api\/webhooks\/)[A-Za-z0-9/_-]{1,256}/g;
-
-/** Telegram bot tokens: `123456789:AA` and 30+ characters (found from `:AA`). */
-const _TELEGRAM_RE = /(?<!\d)\d{6,12}:AA[A-Za-z0-9_-]{30,40}/g;
 
 const _JWT_RE = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 
@@ -117,11 +85,10 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
 
   // Secrets first, so their characters cannot be taken for other patterns.
   if (longRun) {
-    s = s.replace(_PREFIXED_TOKEN_RE, "[REDACTED]");
-    if (s.indexOf(":AA") >= 0) s = s.replace(_TELEGRAM_RE, "[REDACTED]");
+    s = maskVendorTokens(s);
     if (s.indexOf("eyJ") >= 0) s = s.replace(_JWT_RE, "[JWT]");
   }
-  if (s.indexOf("hooks") >= 0) s = s.replace(_WEBHOOK_RE, "$1[REDACTED]");
+  if (s.indexOf("hook") >= 0) s = s.replace(WEBHOOK_RE, "$1[REDACTED]");
   if (s.indexOf("://") >= 0 && s.indexOf("@") >= 0) {
     s = s.replace(_URL_PASSWORD_RE, _maskUrlPassword);
   }
