@@ -9,7 +9,7 @@ import { applySpans, isIdChar } from "./chars.ts";
 
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
-  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey)$/;
+  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass)$/;
 
 /**
  * Masks the values of secret fields: `password=x`, `token: x`, `"api_key": "x"`,
@@ -113,6 +113,17 @@ const _MAX_ESCAPES = 4;
 const _keyKinds = new Map<string, number>();
 const _KEY_CACHE_LIMIT = 1024;
 
+/** Whether a key name (`API_TOKEN`, `github.token`, `_authToken`) names a secret. */
+export function isSecretKeyName(key: string): boolean {
+  const kind = _keyKind(key);
+  return kind === _KEY_SECRET || kind === _KEY_HEADER;
+}
+
+/** Whether a value is a placeholder (`***`, `<redacted>`, `null`) or `$ENV_VAR`. */
+export function isPlaceholderValue(value: string): boolean {
+  return _PLACEHOLDER_RE.test(value) || _ENV_VAR_RE.test(value);
+}
+
 /** Whether a key name is plain, a secret field, a header whose value is secret, or Bearer. */
 function _keyKind(key: string): number {
   let kind = _keyKinds.get(key);
@@ -148,7 +159,7 @@ function _maskAfterKey(
     // "Bearer <token>" anywhere.
     if (s.charCodeAt(ke) !== 32) return undefined;
     const vs = ke + 1;
-    if (_isPlaceholderAt(s, vs)) return undefined;
+    if (isPlaceholderAt(s, vs)) return undefined;
     const ve = _tokenEnd(s, vs);
     return ve - vs >= 8 ? [vs, ve] : undefined;
   }
@@ -176,7 +187,7 @@ function _maskAfterKey(
     vs = j; // CLI flag: --password value
   } else return undefined;
   if (vs >= s.length) return undefined;
-  if (_isPlaceholderAt(s, vs)) return undefined;
+  if (isPlaceholderAt(s, vs)) return undefined;
   let q = s[vs];
   let ve: number;
   let esc = 0;
@@ -192,7 +203,7 @@ function _maskAfterKey(
   if (esc > 0) {
     const close = s.slice(vs, vs + esc + 1);
     vs += esc + 1;
-    if (_isPlaceholderAt(s, vs)) return undefined;
+    if (isPlaceholderAt(s, vs)) return undefined;
     ve = s.indexOf(close, vs);
     if (ve < 0) ve = s.length;
   } else if (q === '"' || q === "'") {
@@ -233,7 +244,8 @@ function _tokenEnd(s: string, i: number): number {
 /** Values that are placeholders, not secrets: `[REDACTED]`, `[JWT]`, `${VAR}`. */
 const _PLACEHOLDER_AT_RE = /\[[A-Z][A-Z_ ]{1,30}(?::[^\]\s]{0,16})?\]|\$\{[A-Za-z_][\w.]{0,64}\}/y;
 
-function _isPlaceholderAt(s: string, i: number): boolean {
+/** Whether a placeholder (`[REDACTED]`, `${VAR}`) starts at `i`. */
+export function isPlaceholderAt(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
   if (c !== 91 && c !== 36) return false;
   _PLACEHOLDER_AT_RE.lastIndex = i;

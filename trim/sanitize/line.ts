@@ -24,10 +24,12 @@
  * @module
  */
 
+import { maskArgCredentials } from "./args.ts";
 import { hasLongRun } from "./chars.ts";
+import { hasEntropyRun, maskHighEntropy } from "./entropy.ts";
 import { maskSecretFields } from "./fields.ts";
 import { maskVendorTokens, WEBHOOK_RE } from "./vendors.ts";
-import { maskVolatile } from "./volatile.ts";
+import { maskVolatileIds, maskVolatileRest } from "./volatile.ts";
 
 // deno-lint-ignore no-control-regex
 const _ANSI_RE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,512}(?:\x07|\x1b\\)?|[@-Z\\-_])/g;
@@ -93,9 +95,14 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
     s = s.replace(_URL_PASSWORD_RE, _maskUrlPassword);
   }
   s = maskSecretFields(s);
+  s = maskArgCredentials(s);
 
   if (!_HAS_DIGIT_RE.test(s)) return s;
-  return maskVolatile(s, preserveIdSuffix, longRun);
+  // Unknown formats: long random-looking runs the rules above left (hashes excepted,
+  // which the hash rule masks as [HASH]).
+  s = maskVolatileIds(s, preserveIdSuffix, longRun);
+  if (longRun || hasEntropyRun(s)) s = maskHighEntropy(s);
+  return maskVolatileRest(s, preserveIdSuffix, longRun);
 }
 
 function _maskUrlPassword(m: string, user: string, pass: string): string {

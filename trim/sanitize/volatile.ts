@@ -62,14 +62,17 @@ const _HTTP_STATUS_PRE_RE = /HTTP|tatus|STATUS|esponse/;
 const _HTTP_STATUS_RE =
   /(\bHTTP\/\d(?:\.\d)?"?\s{1,4}|\bHTTP\s{1,4}|\b(?:[Ss]tatus(?:[ _-]?[Cc]ode)?|STATUS|http[_-]?[Ss]tatus|HTTP[_-]STATUS|[Rr]esponse[ _-]?[Cc]ode)["']?\s{0,4}[:=]?\s{0,4}["']?)([1-5])\d\d\b/g;
 
-/** Masks ARN account ids, timestamps, UUIDs and hashes (when `longRun`), IPs, statuses. */
-export function maskVolatile(s: string, preserveIdSuffix: number, longRun: boolean): string {
+/** Masks ARN account ids, timestamps and UUIDs (when `longRun`): before the entropy rule. */
+export function maskVolatileIds(s: string, preserveIdSuffix: number, longRun: boolean): string {
   if (s.indexOf("arn:") >= 0) s = s.replace(_ARN_RE, "$1[ACCOUNT]");
   s = _maskTimes(s);
-  if (longRun) {
-    if (s.indexOf("-") >= 0) s = _maskUuids(s, preserveIdSuffix);
-    s = _maskHashes(s, preserveIdSuffix);
-  }
+  if (longRun && s.indexOf("-") >= 0) s = _maskUuids(s, preserveIdSuffix);
+  return s;
+}
+
+/** Masks hashes (when `longRun`), IPs and HTTP statuses: after the entropy rule. */
+export function maskVolatileRest(s: string, preserveIdSuffix: number, longRun: boolean): string {
+  if (longRun) s = _maskHashes(s, preserveIdSuffix);
   if (_IPV4_PRE_RE.test(s)) s = s.replace(_IPV4_RE, _maskIp);
   if (_HTTP_STATUS_PRE_RE.test(s)) s = s.replace(_HTTP_STATUS_RE, "$1[$2xx]");
   return s;
@@ -197,7 +200,7 @@ function _maskUuids(s: string, preserveIdSuffix: number): string {
 }
 
 /**
- * Replaces hashes: words of 16+ letters and digits that {@linkcode _isHash} accepts.
+ * Replaces hashes: words of 16+ letters and digits that {@linkcode isHash} accepts.
  * Runs are found by probing every 16th character, so most characters are never read.
  */
 function _maskHashes(s: string, preserveIdSuffix: number): string {
@@ -216,7 +219,7 @@ function _maskHashes(s: string, preserveIdSuffix: number): string {
     // Underscores bound a hash too: github_network_f45cbd657aa24fbaa2777658eab2340e.
     if (r - l >= HASH_MIN && l >= copied) {
       const w = s.slice(l, r);
-      if (_isHash(w)) {
+      if (isHash(w)) {
         out += s.slice(copied, l) + _maskHash(w, preserveIdSuffix);
         copied = r;
       }
@@ -246,7 +249,7 @@ function _maskIp(m: string, port: string | undefined, offset: number, s: string)
  * digits and letters, or a mixed-case alphanumeric token with digits (24+ chars).
  * Identifiers such as `AbstractAutowireCapableBeanFactory` have no digits and stay.
  */
-function _isHash(w: string): boolean {
+export function isHash(w: string): boolean {
   let digits = 0, upper = 0, lower = 0, hexLetters = 0;
   for (let i = 0; i < w.length; i++) {
     const c = w.charCodeAt(i);
