@@ -43,96 +43,10 @@
  */
 
 import { applySpans, isIdChar } from "./chars.ts";
+import { POSITIONAL_PASSWORDS, SHORT_PASSWORD_FLAGS, type ShortPasswordFlag } from "./arg_flags.ts";
 import { isPlaceholderAt, isPlaceholderValue, isSecretKeyName } from "./fields.ts";
 
-/** One row of the short password flag table. */
-export interface ShortPasswordFlag {
-  /** Command names (the basename of the program). */
-  tools: readonly string[];
-  /** A sub-command that must come between the tool and the flag (`login`). */
-  sub?: string;
-  /** The flag letter. */
-  flag: string;
-  /** The value may be glued to the flag (`-pSECRET`). */
-  glued: boolean;
-  /** The value may follow the flag after a space (`-p SECRET`). */
-  spaced: boolean;
-}
-
-/** The short password flags of widely used clients (see the module table). */
-export const SHORT_PASSWORD_FLAGS: readonly ShortPasswordFlag[] = [
-  {
-    tools: [
-      "mysql",
-      "mysqldump",
-      "mysqladmin",
-      "mysqlimport",
-      "mysqlcheck",
-      "mysqlsh",
-      "mariadb",
-      "mariadb-dump",
-    ],
-    flag: "p",
-    glued: true,
-    spaced: true,
-  },
-  { tools: ["sshpass"], flag: "p", glued: true, spaced: true },
-  {
-    tools: ["docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane", "finch"],
-    sub: "login",
-    flag: "p",
-    glued: false,
-    spaced: true,
-  },
-  { tools: ["oc", "cf", "az"], sub: "login", flag: "p", glued: false, spaced: true },
-  { tools: ["redis-cli", "keydb-cli"], flag: "a", glued: false, spaced: true },
-  {
-    tools: [
-      "mongo",
-      "mongosh",
-      "mongodump",
-      "mongorestore",
-      "mongoexport",
-      "mongoimport",
-      "mongostat",
-      "mongotop",
-    ],
-    flag: "p",
-    glued: false,
-    spaced: true,
-  },
-  { tools: ["sqlcmd", "bcp", "osql", "isql"], flag: "P", glued: false, spaced: true },
-  {
-    tools: [
-      "ldapsearch",
-      "ldapadd",
-      "ldapmodify",
-      "ldapdelete",
-      "ldapwhoami",
-      "ldappasswd",
-      "ldapcompare",
-    ],
-    flag: "w",
-    glued: false,
-    spaced: true,
-  },
-  {
-    tools: ["mosquitto_pub", "mosquitto_sub", "mosquitto_rr"],
-    flag: "P",
-    glued: false,
-    spaced: true,
-  },
-  { tools: ["zip", "unzip", "zipcloak"], flag: "P", glued: false, spaced: true },
-  { tools: ["7z", "7za", "7zr", "rar", "unrar"], flag: "p", glued: true, spaced: false },
-  { tools: ["openssl"], flag: "k", glued: false, spaced: true },
-  {
-    tools: ["ncftp", "ncftpput", "ncftpget", "rabbitmqadmin"],
-    flag: "p",
-    glued: false,
-    spaced: true,
-  },
-  { tools: ["gh"], sub: "secret", flag: "b", glued: false, spaced: true },
-];
+export { SHORT_PASSWORD_FLAGS, type ShortPasswordFlag };
 
 /** Tool name → its rows. */
 const _BY_TOOL = new Map<string, ShortPasswordFlag[]>();
@@ -146,16 +60,6 @@ for (const row of SHORT_PASSWORD_FLAGS) {
 
 /** Letters that are a short password flag of some tool (a cheap first filter). */
 const _SHORT_LETTERS = new Set(SHORT_PASSWORD_FLAGS.map((r) => r.flag));
-
-/** Positional passwords: after the tool, its sub-command and `index` other words. */
-const _POSITIONAL: readonly { tool: string; sub: string; index: number }[] = [
-  { tool: "htpasswd", sub: "-b", index: 2 },
-  { tool: "htpasswd", sub: "-bc", index: 2 },
-  { tool: "htpasswd", sub: "-bB", index: 2 },
-  { tool: "htpasswd", sub: "-cb", index: 2 },
-  { tool: "rabbitmqctl", sub: "add_user", index: 1 },
-  { tool: "rabbitmqctl", sub: "change_password", index: 1 },
-];
 
 /**
  * Flags and `@` signs looked at per line: command lines have a few dozen at most, and
@@ -448,7 +352,7 @@ function _isHostAt(s: string, i: number): boolean {
   if (host.length === 0 || host.startsWith("sha256") || host.startsWith("sha512")) return false;
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) return true;
   if (!/^[A-Za-z0-9-]*[A-Za-z]/.test(host)) return false;
-  return host.indexOf(".") > 0 || host === "localhost" || s.charCodeAt(e) === 58;
+  return /\.[A-Za-z]/.test(host) || host === "localhost" || s.charCodeAt(e) === 58;
 }
 
 /** netrc: `machine h login u password x`, `default login u password x`. */
@@ -498,7 +402,7 @@ function _setCommand(s: string, add: Add): void {
 /** `echo x | … --password-stdin` (also `printf`). */
 function _echoStdin(s: string, add: Add): void {
   const bar = s.indexOf("|");
-  if (bar < 0 || s.indexOf("-stdin", bar) < 0) return;
+  if (bar < 0 || !/--password-stdin(?![\w.-])/.test(s.slice(bar))) return;
   const head = s.slice(0, bar);
   const m = /(?:^|[\s"'])(?:echo|printf)\s+(?:-[ne]{1,2}\s+)?/.exec(head);
   if (m === null) return;
@@ -537,7 +441,7 @@ function _credAfterWord(s: string, i: number, add: Add): void {
 
 /** Positional passwords: `htpasswd -b file user x`, `rabbitmqctl add_user u x`. */
 function _positional(s: string, add: Add): void {
-  for (const rule of _POSITIONAL) {
+  for (const rule of POSITIONAL_PASSWORDS) {
     const t = s.indexOf(rule.tool + " ");
     if (t < 0) continue;
     const re = /\S+/g;

@@ -77,7 +77,10 @@ export function applySpans(s: string, spans: number[], text: string): string {
   let out = "";
   let copied = 0;
   for (const k of order) {
-    if (spans[k] < copied) continue;
+    if (spans[k] < copied) {
+      copied = Math.max(copied, spans[k + 1]); // overlapping: the union is masked
+      continue;
+    }
     out += s.slice(copied, spans[k]) + text;
     copied = spans[k + 1];
   }

@@ -54,8 +54,13 @@ export function hasEntropyRun(s: string): boolean {
   return false;
 }
 
-/** Replaces random-looking runs (see the module doc) by `[REDACTED]`. */
-export function maskHighEntropy(s: string): string {
+/**
+ * Replaces random-looking runs (see the module doc) by `[REDACTED]`. Runs the hash
+ * rule masks (`[HASH]`) are left to it, unless `idSuffix` (preserveIdSuffix > 0) would
+ * show their last characters: then only hexadecimal hashes are left.
+ */
+export function maskHighEntropy(s: string, idSuffix = false): string {
+  _hexOnly = idSuffix;
   let out = "";
   let copied = 0;
   let i = _MIN - 1;
@@ -125,14 +130,14 @@ function _identifierSpans(w: string, offset: number, out: number[]): void {
   if (_judge(w)) out.push(offset, offset + w.length);
 }
 
+/** Whether only hexadecimal hashes are left to the hash rule (see `maskHighEntropy`). */
+let _hexOnly = false;
+
 /** Random, and not a hash left to the hash rule (`[HASH]`). */
 function _judge(w: string): boolean {
-  return isRandomRun(w) && !(/^[A-Za-z0-9]+$/.test(w) && isHash(w));
-}
-
-/** A word of 3+ letters, lower case or Capitalized, with a vowel (src, pod, Editor). */
-function _isWord(p: string): boolean {
-  return /^[A-Z]?[a-z]{2,30}$/.test(p) && /[aeiouy]/.test(p);
+  if (!isRandomRun(w)) return false;
+  if (!/^[A-Za-z0-9]+$/.test(w) || !isHash(w)) return true;
+  return _hexOnly && !/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(w);
 }
 
 /** Half or more of the `/` segments are words (or identifiers with separators). */
@@ -142,7 +147,10 @@ function _isPath(w: string): boolean {
     if (p.length === 0) continue;
     parts++;
     // Words (src, Editor), numbers and short versions (8080, v1), identifiers (my-app).
-    if (_isWord(p) || /^[a-z]?\d{1,8}$/.test(p) || (/[_-]/.test(p) && _isIdentifier(p))) words++;
+    if (
+      /^[A-Z]?[a-z]{1,30}$/.test(p) || /^[a-z]?\d{1,8}$/.test(p) ||
+      (/[_-]/.test(p) && _isIdentifier(p))
+    ) words++;
   }
   return words > 0 && words * 2 >= parts;
 }
@@ -150,21 +158,28 @@ function _isPath(w: string): boolean {
 /**
  * An identifier of `_`/`-` parts, each a word (lower, Capitalized, camelCase or upper
  * case, a few digits allowed: postgres16alpine, AL2023), a number, a short lower-case
- * suffix (generated names: storefront-5958d152b-ztmby, ci-deployer-dc3f42m5ndbf) or
+ * suffix (generated names: storefront-5958d152b-ztmby, ci-deployer-dc3f42m5ndbf,
+ * trim-config-file-R997Tb) or
  * a lower-case hex id (github_network_f45cbd…).
  */
 function _isIdentifier(w: string): boolean {
   let words = 0;
+  let others = 0;
   for (const p of w.split(/[_-]/)) {
     if (p.length === 0 || /^\d{1,8}$/.test(p)) continue;
     if (
       !/^[a-z]{2,30}\d{0,4}[a-z]{0,30}$/.test(p) &&
       !/^[a-z]*(?:[A-Z][a-z]+){1,8}\d{0,3}$/.test(p) &&
-      !/^[A-Z]{1,12}\d{0,4}$/.test(p) && !/^[a-z0-9]{1,16}$/.test(p) && !/^[0-9a-f]{7,64}$/.test(p)
+      !/^[A-Z]{1,12}\d{0,4}$/.test(p) && !/^[a-z0-9]{1,16}$/.test(p) &&
+      !/^[A-Za-z0-9]{1,8}$/.test(p) && !/^[0-9a-f]{7,64}$/.test(p)
     ) return false;
-    words++;
+    // At least one real word (config, Storefront, STANDARD) among the parts.
+    if (/[aeiouy]/.test(p) && /[a-z]{3}/.test(p) || /^[A-Z]{2,12}\d{0,4}$/.test(p)) {
+      words++;
+    } else if (!/^(?:[0-9a-f]{1,64}|[0-9A-F]{1,64}|[a-z]{1,4})$/.test(p)) others++;
   }
-  return words > 0;
+  // Or only hexadecimal parts (UUID-like ids).
+  return words > 0 || others === 0;
 }
 
 /** Character counts of the run being judged (reused). */

@@ -27,15 +27,13 @@
 import { maskArgCredentials } from "./args.ts";
 import { hasLongRun } from "./chars.ts";
 import { hasEntropyRun, maskHighEntropy } from "./entropy.ts";
+import { maskEncodedKeys, maskInlineKeys } from "./keys.ts";
 import { maskSecretFields } from "./fields.ts";
 import { maskVendorTokens, WEBHOOK_RE } from "./vendors.ts";
 import { maskVolatileIds, maskVolatileRest } from "./volatile.ts";
 
 // deno-lint-ignore no-control-regex
 const _ANSI_RE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,512}(?:\x07|\x1b\\)?|[@-Z\\-_])/g;
-
-const _PEM_INLINE_RE =
-  /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|[\s\S]*$)/g;
 
 const _JWT_RE = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 
@@ -79,7 +77,8 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   let s = line;
   const esc = s.indexOf("\x1b");
   if (esc >= 0) s = s.replace(_ANSI_RE, "");
-  if (s.indexOf("PRIVATE KEY") >= 0) s = s.replace(_PEM_INLINE_RE, "[REDACTED PRIVATE KEY]");
+  if (s.indexOf("PRIVATE KEY") >= 0) s = maskInlineKeys(s);
+  if (s.indexOf("LS0tLS1CRUdJTi") >= 0) s = maskEncodedKeys(s);
   if (s.length < 8) return s;
 
   // Every prefixed token, JWT, UUID and hash holds a run of 16+ `[A-Za-z0-9_-]`.
@@ -101,7 +100,7 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   // Unknown formats: long random-looking runs the rules above left (hashes excepted,
   // which the hash rule masks as [HASH]).
   s = maskVolatileIds(s, preserveIdSuffix, longRun);
-  if (longRun || hasEntropyRun(s)) s = maskHighEntropy(s);
+  if (longRun || hasEntropyRun(s)) s = maskHighEntropy(s, preserveIdSuffix > 0);
   return maskVolatileRest(s, preserveIdSuffix, longRun);
 }
 
