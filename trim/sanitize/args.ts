@@ -92,7 +92,7 @@ export function maskArgCredentials(s: string): string {
   if (s.indexOf(" -") >= 0 || s.charCodeAt(0) === 45) _flags(s, add);
   if (s.indexOf("@") >= 0) _userAtHost(s, add);
   if (s.indexOf("password ") >= 0) _netrc(s, add);
-  if (s.indexOf("et ") >= 0 || s.indexOf("ET ") >= 0 || s.indexOf("config ") >= 0) {
+  if (s.indexOf("set ") >= 0 || s.indexOf("SET ") >= 0 || s.indexOf("config ") >= 0) {
     _setCommand(s, add);
   }
   if (s.indexOf("-stdin") >= 0) _echoStdin(s, add);

@@ -6,16 +6,22 @@
  * | UUID | `[ID]` (`[ID:<last N>]` with preserveIdSuffix N) |
  * | ISO, log4j, syslog, Apache, CLF, compact and other timestamps | `[TIME]` |
  * | IPv4 address, with port | `[IP]`, `[IP]:[PORT]` |
- * | code-hosting, chat, registry, payment and cloud tokens by prefix | `[REDACTED]` |
+ * | vendor tokens by prefix, wherever they stand (the table in `vendors.ts`) | `[REDACTED]` |
  * | JWT (`eyJ…`) | `[JWT]` |
  * | connection-string password | `scheme://user:[REDACTED]@host` |
  * | `Authorization:` / `Cookie:` header values | `[REDACTED]` |
  * | secret fields (`password=`, `token: …`, `"api_key": "…"`, `--password x`) | value becomes `[REDACTED]` |
- * | PEM private key on one line | `[REDACTED PRIVATE KEY]` |
+ * | credentials in argument position (`mysql -pX`, `curl -u u:X`, netrc, `set KEY X`; `args.ts`) | the password becomes `[REDACTED]` |
+ * | PEM private key on one line, base64-encoded PEM private key (`keys.ts`) | `[REDACTED PRIVATE KEY]` |
+ * | random-looking runs of 20+ base64/base62 characters (`entropy.ts`) | `[REDACTED]` |
  * | ARN account id | `[ACCOUNT]` |
  * | long hexadecimal or mixed alphanumeric hashes | `[HASH]` (`[ID:<last N>]`) |
  * | HTTP status codes in an HTTP context | `[2xx]`, `[4xx]`, `[5xx]` … |
  * | ANSI escapes | removed |
+ *
+ * The order matters: secrets first (keys, vendor tokens, JWTs, webhooks, URL passwords,
+ * fields, arguments), then timestamps and UUIDs, then the entropy rule, then hashes,
+ * IPs and statuses.
  *
  * Every step sits behind a cheap character pre-check, and no expression can
  * backtrack super-linearly: quantifiers over open-ended classes are bounded or
