@@ -4,6 +4,8 @@
  * @module
  */
 
+import { sanitizeLine } from "./sanitize.ts";
+
 /**
  * Machine-readable error codes raised by trimlog.
  *
@@ -44,8 +46,17 @@ export class TrimError extends Error {
   readonly code: TrimErrorCode;
   /** Create an error with a code and a message for people. */
   constructor(code: TrimErrorCode, message: string, options?: ErrorOptions) {
-    super(message, options);
+    super(_maskSecrets(message), options);
     this.name = "TrimError";
     this.code = code;
   }
+}
+
+/**
+ * A message with the secrets it quotes masked as in the output (a bad option value or
+ * `.trim.yml` entry may be a pasted token); messages without secrets stay as written.
+ */
+function _maskSecrets(message: string): string {
+  const masked = message.split("\n").map((l) => sanitizeLine(l)).join("\n");
+  return /\[(?:REDACTED|JWT)/.test(masked) ? masked : message;
 }

@@ -228,7 +228,17 @@ test("regex audit: every expression in trim/ is found and compiles", () => {
   // are fragments of composed expressions, audited through their composed form).
   assert.ok(found.length >= 150, `${found.length} expressions found`);
   assert.ok(compiled.length / found.length > 0.9, `${compiled.length}/${found.length} compile`);
-  for (const file of ["sanitize.ts", "signature.ts", "template.ts", "stack.ts", "score.ts"]) {
+  for (
+    const file of [
+      "line.ts",
+      "fields.ts",
+      "volatile.ts",
+      "signature.ts",
+      "template.ts",
+      "stack.ts",
+      "score.ts",
+    ]
+  ) {
     assert.ok(found.some((f) => f.file === file), `${file} audited`);
   }
 });

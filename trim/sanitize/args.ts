@@ -1,0 +1,461 @@
+/**
+ * Credentials in argument position: command lines as shells, CI runners and
+ * Dockerfiles print them.
+ *
+ * | Form | Example | Masked |
+ * |---|---|---|
+ * | a short password flag of a known tool (table below), glued or spaced | `mysql -uroot -pS3cr3t` | the value |
+ * | a single-dash long flag named like a secret | `keytool -storepass x`, `-passin pass:x` | the value |
+ * | a long flag whose name ends in `key` (not a path) | `--key 9f8Kq2…` | the value |
+ * | `-u`, `-U`, `--user`, `--proxy-user` with `name:password` (`%`, `,` too) | `curl -u ci:x` | the password |
+ * | netrc | `machine h login u password x` | the password |
+ * | `set` / `config` with a secret-named key | `npm config set //r/:_authToken x` | the value |
+ * | `user:password@host` without a scheme | `git clone ci:x@git.example.com/r` | the password |
+ * | after `credentials` / `creds` / `login` / `auth` | `using credentials ci:x` | the password |
+ * | `echo x \| … --password-stdin` | `echo x \| docker login --password-stdin` | the value |
+ * | a positional password | `htpasswd -b file user x`, `rabbitmqctl add_user u x` | the value |
+ * | FreeRDP | `xfreerdp /u:admin /p:x` | the value |
+ *
+ * Short password flags by tool ({@linkcode SHORT_PASSWORD_FLAGS}):
+ *
+ * | Tools | Sub-command | Flag | Form |
+ * |---|---|---|---|
+ * | mysql, mysqldump, mysqladmin, mysqlimport, mysqlcheck, mysqlsh, mariadb, mariadb-dump | | `-p` | glued or spaced |
+ * | sshpass | | `-p` | glued or spaced |
+ * | docker, podman, nerdctl, buildah, skopeo, helm, oras, crane, finch | `login` | `-p` | spaced |
+ * | oc, cf | `login` | `-p` | spaced |
+ * | az | `login` | `-p` | spaced |
+ * | redis-cli, keydb-cli | | `-a` | spaced |
+ * | mongo, mongosh, mongodump, mongorestore, mongoexport, mongoimport, mongostat, mongotop | | `-p` | spaced |
+ * | sqlcmd, bcp, osql, isql | | `-P` | spaced |
+ * | ldapsearch, ldapadd, ldapmodify, ldapdelete, ldapwhoami, ldappasswd, ldapcompare | | `-w` | spaced |
+ * | mosquitto_pub, mosquitto_sub, mosquitto_rr | | `-P` | spaced |
+ * | zip, unzip, zipcloak | | `-P` | spaced |
+ * | 7z, 7za, 7zr, rar, unrar | | `-p` | glued |
+ * | openssl | | `-k` | spaced |
+ * | ncftp, ncftpput, ncftpget, rabbitmqadmin | | `-p` | spaced |
+ * | gh | `secret` | `-b` | spaced |
+ *
+ * Everything is found from cheap anchors (a `-` after a space, `@`, `password `,
+ * `set `, `-stdin`, `/p:`); values end at whitespace or a quote; nothing backtracks.
+ *
+ * @module
+ */
+
+import { applySpans, isIdChar } from "./chars.ts";
+import { POSITIONAL_PASSWORDS, SHORT_PASSWORD_FLAGS, type ShortPasswordFlag } from "./arg_flags.ts";
+import { isPlaceholderAt, isPlaceholderValue, isSecretKeyName } from "./fields.ts";
+
+export { SHORT_PASSWORD_FLAGS, type ShortPasswordFlag };
+
+/** Tool name → its rows. */
+const _BY_TOOL = new Map<string, ShortPasswordFlag[]>();
+for (const row of SHORT_PASSWORD_FLAGS) {
+  for (const t of row.tools) {
+    const rows = _BY_TOOL.get(t) ?? [];
+    rows.push(row);
+    _BY_TOOL.set(t, rows);
+  }
+}
+
+/** Letters that are a short password flag of some tool (a cheap first filter). */
+const _SHORT_LETTERS = new Set(SHORT_PASSWORD_FLAGS.map((r) => r.flag));
+
+/**
+ * Flags and `@` signs looked at per line: command lines have a few dozen at most, and
+ * the bound keeps a line of nothing but flags linear.
+ */
+const _MAX_FLAGS = 256;
+
+/** Words after which `name:password` is a credential. */
+const _CRED_WORDS = ["credentials", "credential", "creds", "login", "auth", "userpass"];
+
+/** Single-dash long flags whose value is secret (`-storepass`, `-passin pass:x`). */
+const _DASH_SECRET_RE =
+  /^(?:[a-z]{0,12}pass(?:word|wd|phrase)?|passin|passout|token|secret|apikey)$/;
+
+/** `user` words before `:` that are schemes or package specifiers, not user names. */
+const _NOT_USERS = new Set(["npm", "jsr", "mailto", "sip", "sips", "xmpp", "tel", "data", "file"]);
+
+/**
+ * Masks credentials in argument position (see the module table) by `[REDACTED]`.
+ *
+ * @param s a line (other secret rules already applied).
+ */
+export function maskArgCredentials(s: string): string {
+  let spans: number[] | undefined;
+  const add = (a: number, b: number) => {
+    if (b > a && !isPlaceholderAt(s, a) && !isPlaceholderValue(s.slice(a, b))) {
+      (spans ??= []).push(a, b);
+    }
+  };
+  if (s.indexOf(" -") >= 0 || s.charCodeAt(0) === 45) _flags(s, add);
+  if (s.indexOf("@") >= 0) _userAtHost(s, add);
+  if (s.indexOf("password ") >= 0) _netrc(s, add);
+  if (s.indexOf("set ") >= 0 || s.indexOf("SET ") >= 0 || s.indexOf("config ") >= 0) {
+    _setCommand(s, add);
+  }
+  if (s.indexOf("-stdin") >= 0) _echoStdin(s, add);
+  if (s.indexOf("/p:") >= 0 || s.indexOf("/password:") >= 0) _rdp(s, add);
+  for (const w of _CRED_WORDS) {
+    const i = s.indexOf(w + " ");
+    if (i >= 0) _credAfterWord(s, i + w.length + 1, add);
+  }
+  if (s.indexOf("htpasswd") >= 0 || s.indexOf("rabbitmqctl") >= 0) _positional(s, add);
+  return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
+}
+
+type Add = (a: number, b: number) => void;
+
+function _isSpace(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+/** Where an argument starts: line start, after a space, a quote or `(`. */
+function _argStart(s: string, i: number): boolean {
+  if (i === 0) return true;
+  const c = s.charCodeAt(i - 1);
+  return c === 32 || c === 9 || c === 34 || c === 39 || c === 40;
+}
+
+/** The end of an argument value starting at `i`: whitespace, a quote, `;|&)<>`, `\`. */
+function _argEnd(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (
+      c === 32 || c === 9 || c === 34 || c === 39 || c === 59 || c === 124 || c === 38 ||
+      c === 41 || c === 60 || c === 62 || c === 92
+    ) break;
+    i++;
+  }
+  return i;
+}
+
+/**
+ * The value span at `i`: one shell word, bare parts and quoted parts (`'x'`, `"x"`,
+ * `\\"x\\"`) together (`-p"x"`, `admin:'x'`); a word that is one quoted part gives
+ * its inside. An unclosed quote ends the word.
+ */
+function _valueAt(s: string, i: number): [number, number] {
+  const st = i;
+  let parts = 0;
+  let quoted = false;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c === 34 || c === 39 || (c === 92 && (s[i + 1] === '"' || s[i + 1] === "'"))) {
+      const q = c === 92 ? s.slice(i, i + 2) : s[i];
+      const close = s.indexOf(q, i + q.length);
+      if (close < 0) break;
+      i = close + q.length;
+      parts++;
+      quoted = true;
+      continue;
+    }
+    const e = _argEnd(s, i);
+    if (e === i) break;
+    i = e;
+    parts++;
+  }
+  if (parts === 1 && quoted) {
+    const q = s.charCodeAt(st) === 92 ? 2 : 1;
+    return [st + q, i - q];
+  }
+  return [st, i];
+}
+
+/** The value after a flag ending at `fe` followed by one space, unless it is a flag. */
+function _spacedValue(s: string, fe: number): [number, number] | undefined {
+  if (!_isSpace(s.charCodeAt(fe))) return undefined;
+  let i = fe + 1;
+  while (i < s.length && _isSpace(s.charCodeAt(i))) i++;
+  if (i >= s.length || s.charCodeAt(i) === 45) return undefined;
+  return _valueAt(s, i);
+}
+
+/** The program and sub-command words of the command holding position `p`. */
+function _commandWords(s: string, p: number): string[] {
+  // The command starts after the last `|`, `;`, `&&`, `$ `, `+ ` or `RUN ` before p.
+  // Looked for within the 256 characters before p (bounded work per flag).
+  const from = Math.max(0, p - 256);
+  const head = s.slice(from, p);
+  let st = from > 0 ? head.indexOf(" ") + 1 : 0;
+  for (const sep of ["|", ";", "&&", "$ ", "+ ", "RUN ", "run: ", '"cmd":"']) {
+    const k = head.lastIndexOf(sep);
+    if (k >= 0 && k + sep.length > st) st = k + sep.length;
+  }
+  return head.slice(st).split(/[ \t]+/, 16).filter((w) => w.length > 0);
+}
+
+/** The rows of the short-flag table that apply to the command at `p`. */
+function _rowsAt(s: string, p: number, letter: string): ShortPasswordFlag[] {
+  const words = _commandWords(s, p);
+  const out: ShortPasswordFlag[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    const base = w.slice(w.lastIndexOf("/") + 1);
+    const rows = _BY_TOOL.get(base);
+    if (rows === undefined) continue;
+    for (const row of rows) {
+      if (row.flag !== letter) continue;
+      if (row.sub !== undefined && !words.slice(k + 1).includes(row.sub)) continue;
+      out.push(row);
+    }
+  }
+  return out;
+}
+
+/** Flags: short password flags, single-dash secrets, `--*key`, `-u name:password`. */
+function _flags(s: string, add: Add): void {
+  let d = s.indexOf("-");
+  let budget = _MAX_FLAGS;
+  while (d >= 0 && budget > 0) {
+    if (!_argStart(s, d)) {
+      d = s.indexOf("-", d + 1);
+      continue;
+    }
+    const long = s.charCodeAt(d + 1) === 45;
+    const ns = d + (long ? 2 : 1);
+    let ne = ns;
+    while (ne < s.length && isIdChar(s.charCodeAt(ne)) && s.charCodeAt(ne) !== 46) ne++;
+    const name = s.slice(ns, ne);
+    let next = Math.max(ne, d + 1);
+    if (name.length > 0) {
+      budget--;
+      const span = long ? _longFlag(s, name, ne) : _shortFlag(s, d, name, ne);
+      if (span !== undefined) {
+        add(span[0], span[1]);
+        next = span[1];
+      }
+    }
+    d = s.indexOf("-", next);
+  }
+}
+
+/** `--user name:pass`, `--key value` (long flags the key rules do not name). */
+function _longFlag(s: string, name: string, ne: number): [number, number] | undefined {
+  const lower = name.toLowerCase();
+  if (lower === "user" || lower === "proxy-user") return _userPass(s, ne);
+  // gh secret set NAME --body x
+  if (lower === "body" && s.indexOf("secret set") >= 0) return _spacedValue(s, ne);
+  if (lower.endsWith("key") && !isSecretKeyName(name)) {
+    const v = s.charCodeAt(ne) === 61 ? _valueAt(s, ne + 1) : _spacedValue(s, ne);
+    if (v === undefined) return undefined;
+    const value = s.slice(v[0], v[1]);
+    return _looksSecret(value) && !_looksLikePath(value) ? v : undefined;
+  }
+  return undefined;
+}
+
+/** `-pSECRET`, `-p SECRET`, `-storepass x`, `-passin pass:x`, `-u name:pass`. */
+function _shortFlag(s: string, d: number, name: string, ne: number): [number, number] | undefined {
+  if (name === "u" || name === "U") return _userPass(s, ne);
+  if (name.length >= 4 && _DASH_SECRET_RE.test(name)) {
+    const v = s.charCodeAt(ne) === 61 ? _valueAt(s, ne + 1) : _spacedValue(s, ne);
+    if (v === undefined) return undefined;
+    // openssl: pass:x is the password; env:VAR, file:path, fd:N, stdin are not.
+    if (s.startsWith("pass:", v[0])) return [v[0] + 5, v[1]];
+    const value = s.slice(v[0], v[1]);
+    if (/^(?:env|file|fd):|^stdin$/.test(value)) return undefined;
+    return v;
+  }
+  const letter = s[d + 1];
+  if (!_SHORT_LETTERS.has(letter)) return undefined;
+  const rows = _rowsAt(s, d, letter);
+  if (rows.length === 0) return undefined;
+  const after = s.charCodeAt(d + 2);
+  if (d + 2 >= s.length || after === 32 || after === 9) {
+    if (!rows.some((r) => r.spaced)) return undefined;
+    return _spacedValue(s, d + 2);
+  }
+  if (!rows.some((r) => r.glued)) return undefined;
+  // Glued: the value is the rest of the argument (quotes included: -p'x').
+  const v = _valueAt(s, d + 2);
+  return v[1] > v[0] ? v : undefined;
+}
+
+/** The password of `name:password` (or `name%password`, `name,password`) after a flag. */
+function _userPass(s: string, ne: number): [number, number] | undefined {
+  const v = s.charCodeAt(ne) === 61 ? _valueAt(s, ne + 1) : _spacedValue(s, ne);
+  if (v === undefined) return undefined;
+  for (let i = v[0]; i < v[1]; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 58 || c === 37 || c === 44) {
+      const pass = s.slice(i + 1, v[1]);
+      // uid:gid (docker -u 1000:1000) is not a credential.
+      if (pass.length === 0 || /^\d+$/.test(pass)) return undefined;
+      return [i + 1, v[1]];
+    }
+  }
+  return undefined;
+}
+
+/** A value that may be a secret: 8+ characters with a digit or symbol, or 12+. */
+function _looksSecret(v: string): boolean {
+  return v.length >= 12 || (v.length >= 8 && /[\d!@#$%^&*+=~]/.test(v));
+}
+
+function _looksLikePath(v: string): boolean {
+  return /[/\\]|^@|\.(?:pem|key|crt|p12|pfx|json|jks|asc|gpg|pub)$/.test(v);
+}
+
+/** `user:password@host` without a scheme (the scheme form is masked before). */
+function _userAtHost(s: string, add: Add): void {
+  let at = s.indexOf("@");
+  let budget = _MAX_FLAGS;
+  let prevAt = -1;
+  let prevSt = 0;
+  while (at > 0 && budget-- > 0) {
+    // The word before `@` (back to a space, `(` or `,`); a scan reaching the previous
+    // `@` continues from where that one's word started (linear on `a:b@a:b@…`).
+    let st = at;
+    while (st > 0 && at - st < 300) {
+      if (st - 1 === prevAt) {
+        st = prevSt;
+        break;
+      }
+      const c = s.charCodeAt(st - 1);
+      if (c === 32 || c === 9 || c === 40 || c === 44) break;
+      st--;
+    }
+    prevAt = at;
+    prevSt = st;
+    if (at - st > 300) {
+      at = s.indexOf("@", at + 1);
+      continue;
+    }
+    while (st < at && (s.charCodeAt(st) === 34 || s.charCodeAt(st) === 39)) st++;
+    const seg = s.slice(st, at);
+    const colon = seg.indexOf(":");
+    if (colon > 0 && seg.indexOf("://") < 0 && colon < seg.length - 1) {
+      // The user name starts after the last `=` or quote before the colon (url=u:p@h).
+      const us = Math.max(
+        seg.lastIndexOf("=", colon),
+        seg.lastIndexOf('"', colon),
+        seg.lastIndexOf("'", colon),
+      ) + 1;
+      const user = seg.slice(us, colon);
+      const pass = seg.slice(colon + 1);
+      if (
+        /^[A-Za-z0-9._-]{1,64}$/.test(user) && !_NOT_USERS.has(user.toLowerCase()) &&
+        !/^\d+$/.test(pass) && _isHostAt(s, at + 1)
+      ) add(st + colon + 1, at);
+    }
+    at = s.indexOf("@", at + 1);
+  }
+}
+
+/** A host name (a letter in a dotted name, `localhost`, `host:port`) or an IPv4. */
+function _isHostAt(s: string, i: number): boolean {
+  let e = i;
+  while (e < s.length && e - i < 256 && /[A-Za-z0-9.-]/.test(s[e])) e++;
+  const host = s.slice(i, e);
+  if (host.length === 0 || host.startsWith("sha256") || host.startsWith("sha512")) return false;
+  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) return true;
+  if (!/^[A-Za-z0-9-]*[A-Za-z]/.test(host)) return false;
+  return /\.[A-Za-z]/.test(host) || host === "localhost" || s.charCodeAt(e) === 58;
+}
+
+/** netrc: `machine h login u password x`, `default login u password x`. */
+function _netrc(s: string, add: Add): void {
+  let p = s.indexOf("password ");
+  let budget = _MAX_FLAGS / 4;
+  while (p >= 0 && budget-- > 0) {
+    const before = s.slice(Math.max(0, p - 300), p);
+    if (
+      (p === 0 || _isSpace(s.charCodeAt(p - 1))) &&
+      /(?:^|\s)(?:login|machine|default|user)\s+\S+\s+(?:\S+\s+)?$/.test(before) &&
+      /(?:^|\s)(?:machine|default|login)\s/.test(before)
+    ) {
+      const v = _spacedValue(s, p + 8);
+      if (v !== undefined) add(v[0], v[1]);
+    }
+    p = s.indexOf("password ", p + 9);
+  }
+}
+
+/** `… set <secret key> <value>`, `git config [--global] <secret key> <value>`. */
+function _setCommand(s: string, add: Add): void {
+  const re = /(?:^|[\s"'])(?:set|SET|Set|config)(?=\s)/g;
+  let budget = _MAX_FLAGS / 4;
+  for (let m = re.exec(s); m !== null && budget-- > 0; m = re.exec(s)) {
+    let i = m.index + m[0].length;
+    // Options between the verb and the key: -gx, --global, --location=user.
+    for (let n = 0; n < 4; n++) {
+      while (i < s.length && _isSpace(s.charCodeAt(i))) i++;
+      if (s.charCodeAt(i) !== 45) break;
+      while (i < s.length && !_isSpace(s.charCodeAt(i))) i++;
+    }
+    const ks = i;
+    const ke = _argEnd(s, ks);
+    if (ke === ks || ke - ks > 200) continue;
+    const key = s.slice(ks, ke);
+    // The key's last segment: //registry.npmjs.org/:_authToken → _authToken.
+    let seg = key;
+    const cut = Math.max(key.lastIndexOf(":"), key.lastIndexOf("/"));
+    if (cut >= 0) seg = key.slice(cut + 1);
+    if (seg.indexOf("=") >= 0 || !isSecretKeyName(seg)) continue;
+    const v = _spacedValue(s, ke);
+    if (v !== undefined) add(v[0], v[1]);
+  }
+}
+
+/** `echo x | … --password-stdin` (also `printf`). */
+function _echoStdin(s: string, add: Add): void {
+  const bar = s.indexOf("|");
+  if (bar < 0 || !/--password-stdin(?![\w.-])/.test(s.slice(bar))) return;
+  const head = s.slice(0, bar);
+  const m = /(?:^|[\s"'])(?:echo|printf)\s+(?:-[ne]{1,2}\s+)?/.exec(head);
+  if (m === null) return;
+  const vs = m.index + m[0].length;
+  const v = _valueAt(s, vs);
+  if (v[1] <= bar) add(v[0], v[1]);
+}
+
+/** FreeRDP: `/p:x`, `/password:x`. */
+function _rdp(s: string, add: Add): void {
+  for (const flag of ["/p:", "/password:"]) {
+    let i = s.indexOf(flag);
+    while (i >= 0) {
+      if (i === 0 || _isSpace(s.charCodeAt(i - 1))) {
+        const v = _valueAt(s, i + flag.length);
+        add(v[0], v[1]);
+      }
+      i = s.indexOf(flag, i + flag.length);
+    }
+  }
+}
+
+/** `credentials name:password` (prose): the password. */
+function _credAfterWord(s: string, i: number, add: Add): void {
+  const [vs, ve] = _valueAt(s, i);
+  const colon = s.indexOf(":", vs);
+  if (colon <= vs || colon >= ve - 1 || s.startsWith("://", colon)) return;
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(s.slice(vs, colon))) return;
+  let pe = ve;
+  // credentials u:p@host: the password ends at the last `@` before a host.
+  for (let at = s.indexOf("@", colon); at >= 0 && at < ve; at = s.indexOf("@", at + 1)) {
+    if (_isHostAt(s, at + 1)) pe = at;
+  }
+  add(colon + 1, pe);
+}
+
+/** Positional passwords: `htpasswd -b file user x`, `rabbitmqctl add_user u x`. */
+function _positional(s: string, add: Add): void {
+  for (const rule of POSITIONAL_PASSWORDS) {
+    const t = s.indexOf(rule.tool + " ");
+    if (t < 0) continue;
+    const re = /\S+/g;
+    re.lastIndex = t + rule.tool.length;
+    let m = re.exec(s);
+    while (m !== null && m[0].startsWith("-") && m[0] !== rule.sub) m = re.exec(s);
+    if (m === null || m[0] !== rule.sub) continue;
+    for (let k = 0; k <= rule.index; k++) {
+      m = re.exec(s);
+      while (m !== null && m[0].startsWith("-")) m = re.exec(s);
+      if (m === null) break;
+    }
+    if (m === null) continue;
+    const v = _valueAt(s, m.index);
+    add(v[0], v[1]);
+  }
+}

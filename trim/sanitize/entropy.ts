@@ -1,0 +1,254 @@
+/**
+ * Secrets of unknown formats, by entropy: a run of 20+ characters of the base64,
+ * base64url, base62 or hex alphabet that reads like random data becomes `[REDACTED]`.
+ *
+ * A run is random when it has digits and at least two of upper case, lower case and
+ * digits, a Shannon entropy of at least 75% of the most its alphabet and length allow,
+ * and does not read like words. Guards keep ordinary text:
+ *
+ * | Text | Why it stays |
+ * |---|---|
+ * | paths (`src/main/java/Foo2Bar.java`), URLs without credentials | split at `/` when a segment is a word; dots end runs |
+ * | package and class names (`com.acme.v2.OrderService`) | dots end runs; no digit or one class |
+ * | camelCase and snake_case identifiers (`getUserById2Async`, `test_user_account_2024`) | mostly pronounceable words (vowels, lower-case runs); `_`/`-` parts that are words are judged alone |
+ * | versions (`1.2.3-beta.4`), numbers, dates | dots end runs; digits only |
+ * | masked values (`[HASH]`, `[ID]`) | brackets end runs |
+ *
+ * Runs are found by probing every 20th character (most characters are never read).
+ *
+ * @module
+ */
+
+import { isHash } from "./volatile.ts";
+
+/** Longest run split into path segments or identifier parts. */
+const _MAX_SPLIT = 512;
+
+/** Shortest run judged. */
+const _MIN = 20;
+
+const _B64 = new Uint8Array(128);
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-") {
+  _B64[ch.charCodeAt(0)] = 1;
+}
+
+function _isB64(c: number): boolean {
+  return c < 128 && _B64[c] === 1;
+}
+
+/** Whether `s` holds a run of 20+ base64/base64url characters. */
+export function hasEntropyRun(s: string): boolean {
+  let i = _MIN - 1;
+  while (i < s.length) {
+    if (!_isB64(s.charCodeAt(i))) {
+      i += _MIN;
+      continue;
+    }
+    let l = i;
+    while (l > 0 && i - l < _MIN && _isB64(s.charCodeAt(l - 1))) l--;
+    let r = i + 1;
+    while (r < s.length && r - l < _MIN && _isB64(s.charCodeAt(r))) r++;
+    if (r - l >= _MIN) return true;
+    i = r + _MIN;
+  }
+  return false;
+}
+
+/**
+ * Replaces random-looking runs (see the module doc) by `[REDACTED]`. Runs the hash
+ * rule masks (`[HASH]`) are left to it, unless `idSuffix` (preserveIdSuffix > 0) would
+ * show their last characters: then only hexadecimal hashes are left.
+ */
+export function maskHighEntropy(s: string, idSuffix = false): string {
+  _hexOnly = idSuffix;
+  let out = "";
+  let copied = 0;
+  let i = _MIN - 1;
+  while (i < s.length) {
+    if (!_isB64(s.charCodeAt(i))) {
+      i += _MIN;
+      continue;
+    }
+    let l = i;
+    while (l > 0 && _isB64(s.charCodeAt(l - 1))) l--;
+    let r = i + 1;
+    while (r < s.length && _isB64(s.charCodeAt(r))) r++;
+    if (r - l >= _MIN && l >= copied && !_afterSchemeOrPath(s, l)) {
+      const spans = _randomSpans(s.slice(l, r));
+      for (let k = 0; k < spans.length; k += 2) {
+        out += s.slice(copied, l + spans[k]) + "[REDACTED]";
+        copied = l + spans[k + 1];
+      }
+    }
+    i = r + _MIN;
+  }
+  return copied === 0 ? s : out + s.slice(copied);
+}
+
+/** A run right after `.` (a file extension, a package) or `\` (a Windows path). */
+function _afterSchemeOrPath(s: string, l: number): boolean {
+  const c = s.charCodeAt(l - 1);
+  return c === 46 || c === 92;
+}
+
+/** Offsets [start, end) of the random parts of run `w` (flat list). */
+function _randomSpans(w: string): number[] {
+  const out: number[] = [];
+  // Paths and identifiers are short: a longer run is judged whole.
+  if (w.length > _MAX_SPLIT) {
+    if (_judge(w)) out.push(0, w.length);
+    return out;
+  }
+  // Paths: split at `/` when half the segments are words (src/main/java, pod/x).
+  if (w.indexOf("/") >= 0 && _isPath(w)) {
+    let st = 0;
+    for (let k = 0; k <= w.length; k++) {
+      if (k === w.length || w.charCodeAt(k) === 47) {
+        if (k - st >= _MIN) _identifierSpans(w.slice(st, k), st, out);
+        st = k + 1;
+      }
+    }
+    return out;
+  }
+  _identifierSpans(w, 0, out);
+  return out;
+}
+
+/** Judges `w` (at `offset` in its run): split at `_`/`-` when it is an identifier. */
+function _identifierSpans(w: string, offset: number, out: number[]): void {
+  if ((w.indexOf("_") >= 0 || w.indexOf("-") >= 0) && _isIdentifier(w)) {
+    let st = 0;
+    for (let k = 0; k <= w.length; k++) {
+      const c = w.charCodeAt(k);
+      if (k === w.length || c === 95 || c === 45) {
+        if (k - st >= _MIN && _judge(w.slice(st, k))) out.push(offset + st, offset + k);
+        st = k + 1;
+      }
+    }
+    return;
+  }
+  if (_judge(w)) out.push(offset, offset + w.length);
+}
+
+/** Whether only hexadecimal hashes are left to the hash rule (see `maskHighEntropy`). */
+let _hexOnly = false;
+
+/** Random, and not a hash left to the hash rule (`[HASH]`). */
+function _judge(w: string): boolean {
+  if (!isRandomRun(w)) return false;
+  if (!/^[A-Za-z0-9]+$/.test(w) || !isHash(w)) return true;
+  return _hexOnly && !/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(w);
+}
+
+/** Half or more of the `/` segments are words (or identifiers with separators). */
+function _isPath(w: string): boolean {
+  let words = 0, parts = 0;
+  for (const p of w.split("/")) {
+    if (p.length === 0) continue;
+    parts++;
+    // Words (src, Editor), numbers and short versions (8080, v1), identifiers (my-app).
+    if (
+      /^[A-Z]?[a-z]{1,30}$/.test(p) || /^[a-z]?\d{1,8}$/.test(p) ||
+      (/[_-]/.test(p) && _isIdentifier(p))
+    ) words++;
+  }
+  return words > 0 && words * 2 >= parts;
+}
+
+/**
+ * An identifier of `_`/`-` parts, each a word (lower, Capitalized, camelCase or upper
+ * case, a few digits allowed: postgres16alpine, AL2023), a number, a short lower-case
+ * suffix (generated names: storefront-5958d152b-ztmby, ci-deployer-dc3f42m5ndbf,
+ * trim-config-file-R997Tb) or
+ * a lower-case hex id (github_network_f45cbd…).
+ */
+function _isIdentifier(w: string): boolean {
+  let words = 0;
+  let others = 0;
+  for (const p of w.split(/[_-]/)) {
+    if (p.length === 0 || /^\d{1,8}$/.test(p)) continue;
+    if (
+      !/^[a-z]{2,30}\d{0,4}[a-z]{0,30}$/.test(p) &&
+      !/^[a-z]*(?:[A-Z][a-z]+){1,8}\d{0,3}$/.test(p) &&
+      !/^[A-Z]{1,12}\d{0,4}$/.test(p) && !/^[a-z0-9]{1,16}$/.test(p) &&
+      !/^[A-Za-z0-9]{1,8}$/.test(p) && !/^[0-9a-f]{7,64}$/.test(p)
+    ) return false;
+    // At least one real word (config, Storefront, STANDARD) among the parts.
+    if (/[aeiouy]/.test(p) && /[a-z]{3}/.test(p) || /^[A-Z]{2,12}\d{0,4}$/.test(p)) {
+      words++;
+    } else if (!/^(?:[0-9a-f]{1,64}|[0-9A-F]{1,64}|[a-z]{1,4})$/.test(p)) others++;
+  }
+  // Or only hexadecimal parts (UUID-like ids).
+  return words > 0 || others === 0;
+}
+
+/** Character counts of the run being judged (reused). */
+const _counts = new Uint32Array(128);
+
+const _VOWEL = new Uint8Array(128);
+for (const ch of "aeiouyAEIOUY") _VOWEL[ch.charCodeAt(0)] = 1;
+
+/**
+ * Whether a string reads as random data: digits, two or more classes, high entropy,
+ * and not words (pronounceable lower-case runs of camelCase, few digits).
+ */
+export function isRandomRun(w: string): boolean {
+  let upper = 0, lower = 0, digits = 0, sym = 0, vowels = 0;
+  const end = w.length;
+  const counts = _counts.fill(0);
+  let wordChars = 0; // characters in [A-Z]?[a-z]{3,} runs
+  let run = 0;
+  let lowerRuns = 0;
+  for (let k = 0; k < end; k++) {
+    const c = w.charCodeAt(k);
+    counts[c & 127]++;
+    if (c >= 97 && c <= 122) {
+      lower++;
+      if (run === 0) lowerRuns++;
+      run++;
+    } else {
+      if (run >= 3 && _hasVowel(w, k - run, k)) {
+        wordChars += run + (_isUpperAt(w, k - run - 1) ? 1 : 0);
+      }
+      run = 0;
+      if (c >= 65 && c <= 90) upper++;
+      else if (c >= 48 && c <= 57) digits++;
+      else sym++;
+    }
+    if (c < 128 && _VOWEL[c] === 1) vowels++;
+  }
+  if (run >= 3 && _hasVowel(w, end - run, end)) {
+    wordChars += run + (_isUpperAt(w, end - run - 1) ? 1 : 0);
+  }
+  const n = end;
+  if (n < _MIN || digits === 0) return false;
+  const classes = (upper > 0 ? 1 : 0) + (lower > 0 ? 1 : 0) + (digits > 0 ? 1 : 0);
+  if (classes < 2) return false;
+  // Entropy against the most this alphabet and length allow.
+  let h = 0;
+  for (let c = 0; c < 128; c++) {
+    if (counts[c] === 0) continue;
+    const p = counts[c] / n;
+    h -= p * Math.log2(p);
+  }
+  const alphabet = (upper > 0 ? 26 : 0) + (lower > 0 ? 26 : 0) + 10 + (sym > 0 ? 4 : 0);
+  if (h < 0.75 * Math.log2(Math.min(n, alphabet))) return false;
+  // Words: vowels among letters as in text, few digits, and (with upper case) most
+  // letters in pronounceable runs, each capital starting one (camelCase).
+  const letters = upper + lower;
+  const vowelRatio = letters > 0 ? vowels / letters : 0;
+  // Without upper case: joined lower-case words are short (a 32+ run is random).
+  if (upper === 0) return !(vowelRatio >= 0.35 && digits <= 2 && n < 32);
+  const camel = wordChars / n >= 0.5 && upper <= lowerRuns + 2;
+  return !(camel && vowelRatio >= 0.3 && digits <= 3);
+}
+
+function _hasVowel(w: string, a: number, b: number): boolean {
+  for (let k = a; k < b; k++) if (_VOWEL[w.charCodeAt(k)] === 1) return true;
+  return false;
+}
+
+function _isUpperAt(w: string, k: number): boolean {
+  const c = w.charCodeAt(k);
+  return c >= 65 && c <= 90;
+}

@@ -1,0 +1,270 @@
+/**
+ * Secret fields: the values of `password=x`, `token: x`, `"api_key": "x"`,
+ * `--password x`, `Authorization: Bearer x`, `Cookie: a=b`, `Bearer x`.
+ *
+ * @module
+ */
+
+import { applySpans, isIdChar } from "./chars.ts";
+
+// Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
+const _SECRET_KEY_END_RE =
+  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass)$/;
+
+/**
+ * Masks the values of secret fields: `password=x`, `token: x`, `"api_key": "x"`,
+ * `--password x`, `Authorization: Bearer x`, `Cookie: a=b`, `Bearer x`.
+ *
+ * Driven by separators: each `=` and `:` (found with `indexOf`) is checked for a key
+ * word just before it, and only secret-looking keys are looked at further. `Bearer `
+ * and `--flag value` are found the same way. Nothing is allocated for a line without
+ * secrets.
+ */
+export function maskSecretFields(s: string): string {
+  let spans: number[] | undefined;
+  let eq = s.indexOf("=");
+  let co = s.indexOf(":");
+  let masked = 0; // separators inside an already masked value are skipped
+  while (eq >= 0 || co >= 0) {
+    const p = eq < 0 ? co : co < 0 ? eq : Math.min(eq, co);
+    if (p === eq) eq = s.indexOf("=", Math.max(p + 1, masked));
+    else co = s.indexOf(":", Math.max(p + 1, masked));
+    if (p < masked) continue;
+    const span = _secretAtSeparator(s, p);
+    if (span !== undefined) {
+      (spans ??= []).push(span[0], span[1]);
+      masked = span[1];
+      // A value ending in a separator is itself a key ("auth: Authorization: Basic x"):
+      // that separator is looked at too.
+      const last = s.charCodeAt(masked - 1);
+      if ((last === 58 || last === 61) && masked - 1 > span[0]) masked--;
+    }
+  }
+  for (const word of _BEARER_WORDS) {
+    let b = s.indexOf(word);
+    while (b >= 0) {
+      if (b === 0 || !isIdChar(s.charCodeAt(b - 1))) {
+        const span = _maskAfterKey(s, b, s.slice(b, b + 6), b + 6);
+        if (span !== undefined) (spans ??= []).push(span[0], span[1]);
+      }
+      b = s.indexOf(word, b + 6);
+    }
+  }
+  let f = s.indexOf("--");
+  while (f >= 0) {
+    let ke = f + 2;
+    while (ke < s.length && isIdChar(s.charCodeAt(ke))) ke++;
+    let next = ke;
+    if (ke - f > 4 && s.charCodeAt(ke) === 32) {
+      const span = _maskAfterKey(s, f + 2, s.slice(f + 2, ke), ke);
+      if (span !== undefined) {
+        (spans ??= []).push(span[0], span[1]);
+        next = span[1]; // the masked value is not a flag of its own
+      }
+    }
+    f = s.indexOf("--", next);
+  }
+  return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
+}
+
+const _BEARER_WORDS = ["Bearer ", "bearer ", "BEARER "];
+
+/** Last characters of secret key names (see `_SECRET_KEY_END_RE`), a cheap first filter. */
+const _KEY_LAST = new Uint8Array(128);
+for (const ch of "desntylhrwyDESNTYLHRWY") _KEY_LAST[ch.charCodeAt(0)] = 1;
+
+/** The value span to mask for a key that ends just before separator `p`, if secret. */
+function _secretAtSeparator(s: string, p: number): [number, number] | undefined {
+  let j = p - 1;
+  while (j >= 0 && s.charCodeAt(j) === 32 && p - j <= 2) j--;
+  if (j >= 0 && (s.charCodeAt(j) === 34 || s.charCodeAt(j) === 39)) {
+    j--;
+    // An escaped quote (JSON inside a JSON string): \"key\":\"value\"
+    for (let k = 0; k < _MAX_ESCAPES && s.charCodeAt(j) === 92; k++) j--;
+  }
+  if (j < 2) return undefined;
+  const last = s.charCodeAt(j);
+  if (last >= 128 || _KEY_LAST[last] === 0) {
+    // `sig` (Azure SAS): checked by its letters, so that keys ending in `g` (msg, config)
+    // stay on the fast path.
+    if (
+      last !== 103 || s.charCodeAt(j - 1) !== 105 || s.charCodeAt(j - 2) !== 115 ||
+      isIdChar(s.charCodeAt(j - 3))
+    ) return undefined;
+  }
+  const ke = j + 1;
+  let ks = ke;
+  while (ks > 0 && isIdChar(s.charCodeAt(ks - 1))) ks--;
+  if (ke - ks < 3) return undefined;
+  return _maskAfterKey(s, ks, s.slice(ks, ke), ke);
+}
+
+const _KEY_PLAIN = 0;
+const _KEY_SECRET = 1;
+const _KEY_HEADER = 2;
+const _KEY_BEARER = 3;
+/** `sig` (Azure SAS signatures): secret when the value is long (a signal number is not). */
+const _KEY_SIG = 4;
+
+/** Backslashes tolerated before a quote (JSON escaped once or a few times). */
+const _MAX_ESCAPES = 4;
+
+/** Key names seen recently and their kind: logs repeat the same few keys endlessly. */
+const _keyKinds = new Map<string, number>();
+const _KEY_CACHE_LIMIT = 1024;
+
+/** Whether a key name (`API_TOKEN`, `github.token`, `_authToken`) names a secret. */
+export function isSecretKeyName(key: string): boolean {
+  const kind = _keyKind(key);
+  return kind === _KEY_SECRET || kind === _KEY_HEADER;
+}
+
+/** Whether a value is a placeholder (`***`, `<redacted>`, `null`) or `$ENV_VAR`. */
+export function isPlaceholderValue(value: string): boolean {
+  return _PLACEHOLDER_RE.test(value) || _ENV_VAR_RE.test(value);
+}
+
+/** Whether a key name is plain, a secret field, a header whose value is secret, or Bearer. */
+function _keyKind(key: string): number {
+  let kind = _keyKinds.get(key);
+  if (kind !== undefined) return kind;
+  const norm = key.toLowerCase().replace(/[-_.]/g, "");
+  const lowerKey = key.toLowerCase();
+  if (norm === "bearer" || norm === "basic") kind = _KEY_BEARER;
+  else if (norm === "sig") kind = _KEY_SIG;
+  else if (
+    norm === "authorization" || norm === "proxyauthorization" || norm === "cookie" ||
+    norm === "setcookie"
+  ) kind = _KEY_HEADER;
+  else if (
+    _SECRET_KEY_END_RE.test(norm) || /(?:^|[-_.])(?:pass|auth|pw)$/.test(lowerKey) ||
+    /[a-z](?:Pass|Auth|Pw)$/.test(key)
+  ) kind = _KEY_SECRET;
+  else kind = _KEY_PLAIN;
+  if (_keyKinds.size >= _KEY_CACHE_LIMIT) _keyKinds.clear();
+  _keyKinds.set(key, kind);
+  return kind;
+}
+
+/** Returns the [start, end) of the value to mask after a key, or undefined. */
+function _maskAfterKey(
+  s: string,
+  ks: number,
+  key: string,
+  ke: number,
+): [number, number] | undefined {
+  const kind = _keyKind(key);
+  if (kind === _KEY_PLAIN) return undefined;
+  if (kind === _KEY_BEARER) {
+    // "Bearer <token>" anywhere.
+    if (s.charCodeAt(ke) !== 32) return undefined;
+    const vs = ke + 1;
+    if (isPlaceholderAt(s, vs)) return undefined;
+    const ve = _tokenEnd(s, vs);
+    return ve - vs >= 8 ? [vs, ve] : undefined;
+  }
+  const header = kind === _KEY_HEADER;
+  let i = ke;
+  const quotedKey = ks > 0 && (s[ks - 1] === '"' || s[ks - 1] === "'");
+  if (quotedKey) {
+    // The closing quote, maybe escaped (\"key\").
+    let k = i;
+    while (k - i < _MAX_ESCAPES && s.charCodeAt(k) === 92) k++;
+    if (s[k] === s[ks - 1]) i = k + 1;
+  }
+  let j = i;
+  while (j < s.length && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 9)) j++;
+  const sep = s[j];
+  let vs: number;
+  if (sep === "=" || sep === ":") {
+    vs = j + 1;
+    if (sep === "=" && s[vs] === ">") vs++; // Ruby hash rocket
+    if (sep === ":" && s[vs] === ":") return undefined; // Rust/C++ paths: token::Kind
+    while (vs < s.length && (s.charCodeAt(vs) === 32 || s.charCodeAt(vs) === 9)) vs++;
+  } else if (
+    j === i + 1 && ks >= 2 && s[ks - 1] === "-" && (s[ks - 2] === "-" || s[ks - 2] === " ")
+  ) {
+    vs = j; // CLI flag: --password value
+  } else return undefined;
+  if (vs >= s.length) return undefined;
+  if (isPlaceholderAt(s, vs)) return undefined;
+  let q = s[vs];
+  let ve: number;
+  let esc = 0;
+  if (q === "\\") {
+    // An escaped quoted value (\"value\"): it ends at the same escaped quote.
+    while (esc < _MAX_ESCAPES && s.charCodeAt(vs + esc) === 92) esc++;
+    q = s[vs + esc];
+    if (q !== '"' && q !== "'") {
+      q = "\\";
+      esc = 0;
+    }
+  }
+  if (esc > 0) {
+    const close = s.slice(vs, vs + esc + 1);
+    vs += esc + 1;
+    if (isPlaceholderAt(s, vs)) return undefined;
+    ve = s.indexOf(close, vs);
+    if (ve < 0) ve = s.length;
+  } else if (q === '"' || q === "'") {
+    vs++;
+    ve = vs;
+    while (ve < s.length && s[ve] !== q) ve += s[ve] === "\\" ? 2 : 1;
+    ve = Math.min(ve, s.length);
+  } else if (header) {
+    ve = s.length;
+    // A quoted header ("Authorization: x" or 'Authorization: x') ends at its closing quote.
+    if (quotedKey) {
+      const close = s.indexOf(s[ks - 1], vs);
+      if (close >= 0) ve = close;
+    }
+  } else {
+    ve = _tokenEnd(s, vs);
+  }
+  if (ve <= vs) return undefined;
+  if (kind === _KEY_SIG && ve - vs < 16) return undefined;
+  const value = s.slice(vs, ve);
+  if (!_isSecretValue(value, sep === ":" && q !== '"' && q !== "'")) return undefined;
+  return [vs, ve];
+}
+
+/** End of an unquoted value: whitespace and `,;&)]}"'<>` end it. */
+function _tokenEnd(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (
+      c === 32 || c === 9 || c === 44 || c === 59 || c === 38 || c === 41 || c === 93 ||
+      c === 125 || c === 34 || c === 39 || c === 60 || c === 62
+    ) break;
+    i++;
+  }
+  return i;
+}
+
+/** Values that are placeholders, not secrets: `[REDACTED]`, `[JWT]`, `${VAR}`. */
+const _PLACEHOLDER_AT_RE = /\[[A-Z][A-Z_ ]{1,30}(?::[^\]\s]{0,16})?\]|\$\{[A-Za-z_][\w.]{0,64}\}/y;
+
+/** Whether a placeholder (`[REDACTED]`, `${VAR}`) starts at `i`. */
+export function isPlaceholderAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c !== 91 && c !== 36) return false;
+  _PLACEHOLDER_AT_RE.lastIndex = i;
+  return _PLACEHOLDER_AT_RE.test(s);
+}
+
+const _PLACEHOLDER_RE =
+  /^(?:\[[A-Z_:0-9 ]*\]|\*+|x{3,}|<[^>]*>|null|none|nil|undefined|true|false|\$\{[^}]*\}|%[sd]|\{\{.*\}\}|\(?(?:redacted|hidden|masked|sensitive|not set|empty)\)?)$/i;
+
+/** An environment variable reference, `$DB_PASSWORD` (upper case: `$Zx9…` is a password). */
+const _ENV_VAR_RE = /^\$[A-Z_][A-Z0-9_]*$/;
+
+/**
+ * Whether a value after a secret key should be masked. After a bare `key:` (prose
+ * such as "invalid token: expired") it must look like a secret: a digit, a symbol or
+ * 12+ characters.
+ */
+function _isSecretValue(value: string, prose: boolean): boolean {
+  if (_PLACEHOLDER_RE.test(value) || _ENV_VAR_RE.test(value)) return false;
+  if (!prose) return true;
+  return value.length >= 12 || /[\d!@#$%^&*+=/~]/.test(value);
+}

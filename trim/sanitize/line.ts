@@ -1,0 +1,116 @@
+/**
+ * The sanitizer of one line: masks secrets and volatile values in one line.
+ *
+ * | Pattern | Replacement |
+ * |---|---|
+ * | UUID | `[ID]` (`[ID:<last N>]` with preserveIdSuffix N) |
+ * | ISO, log4j, syslog, Apache, CLF, compact and other timestamps | `[TIME]` |
+ * | IPv4 address, with port | `[IP]`, `[IP]:[PORT]` |
+ * | vendor tokens by prefix, wherever they stand (the table in `vendors.ts`) | `[REDACTED]` |
+ * | JWT (`eyJ…`) | `[JWT]` |
+ * | connection-string password | `scheme://user:[REDACTED]@host` |
+ * | `Authorization:` / `Cookie:` header values | `[REDACTED]` |
+ * | secret fields (`password=`, `token: …`, `"api_key": "…"`, `--password x`) | value becomes `[REDACTED]` |
+ * | credentials in argument position (`mysql -pX`, `curl -u u:X`, netrc, `set KEY X`; `args.ts`) | the password becomes `[REDACTED]` |
+ * | PEM private key on one line, base64-encoded PEM private key (`keys.ts`) | `[REDACTED PRIVATE KEY]` |
+ * | random-looking runs of 20+ base64/base62 characters (`entropy.ts`) | `[REDACTED]` |
+ * | ARN account id | `[ACCOUNT]` |
+ * | long hexadecimal or mixed alphanumeric hashes | `[HASH]` (`[ID:<last N>]`) |
+ * | HTTP status codes in an HTTP context | `[2xx]`, `[4xx]`, `[5xx]` … |
+ * | ANSI escapes | removed |
+ *
+ * The order matters: secrets first (keys, vendor tokens, JWTs, webhooks, URL passwords,
+ * fields, arguments), then timestamps and UUIDs, then the entropy rule, then hashes,
+ * IPs and statuses.
+ *
+ * Every step sits behind a cheap character pre-check, and no expression can
+ * backtrack super-linearly: quantifiers over open-ended classes are bounded or
+ * anchored by a literal.
+ *
+ * @module
+ */
+
+import { maskArgCredentials } from "./args.ts";
+import { hasLongRun } from "./chars.ts";
+import { hasEntropyRun, maskHighEntropy } from "./entropy.ts";
+import { maskEncodedKeys, maskInlineKeys } from "./keys.ts";
+import { maskSecretFields } from "./fields.ts";
+import { maskVendorTokens, WEBHOOK_RE } from "./vendors.ts";
+import { maskVolatileIds, maskVolatileRest } from "./volatile.ts";
+
+// deno-lint-ignore no-control-regex
+const _ANSI_RE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,512}(?:\x07|\x1b\\)?|[@-Z\\-_])/g;
+
+const _JWT_RE = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
+
+const _URL_PASSWORD_RE = /:\/\/([^\s:/@]{0,256}):([^\s@/]{1,256})@/g;
+
+const _HAS_DIGIT_RE = /\d/;
+
+/**
+ * Removes ANSI escape sequences (colours, cursor moves, OSC titles).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { stripAnsi } from "../sanitize.ts";
+ * assert.ok(stripAnsi("\x1b[31mERROR\x1b[0m x") === "ERROR x");
+ * ```
+ */
+export function stripAnsi(line: string): string {
+  return line.replace(_ANSI_RE, "");
+}
+
+/**
+ * Masks secrets and volatile values in one line (see the module table).
+ *
+ * @param line one log line (no newline).
+ * @param preserveIdSuffix keep the last N (1-16) characters of masked UUIDs and
+ *   hashes as `[ID:<suffix>]`; 0 (default) masks them fully.
+ *
+ * @example Masking volatile values but not ordinary text
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sanitizeLine } from "../sanitize.ts";
+ * const out = sanitizeLine(
+ *   "2024-05-14T09:12:03.441Z ERROR req=3f2b8c1e-9d4a-4e7b-8f3c-1a2b3c4d5e6f from 10.0.4.17:5432 timed out after 15.000s",
+ * );
+ * assert.ok(out === "[TIME] ERROR req=[ID] from [IP]:[PORT] timed out after 15.000s");
+ * ```
+ */
+export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
+  if (line.length === 0) return line;
+  let s = line;
+  const esc = s.indexOf("\x1b");
+  if (esc >= 0) s = s.replace(_ANSI_RE, "");
+  if (s.indexOf("PRIVATE KEY") >= 0) s = maskInlineKeys(s);
+  if (s.indexOf("LS0tLS1CRUdJTi") >= 0) s = maskEncodedKeys(s);
+  if (s.length < 8) return s;
+
+  // Every prefixed token, JWT, UUID and hash holds a run of 16+ `[A-Za-z0-9_-]`.
+  const longRun = hasLongRun(s);
+
+  // Secrets first, so their characters cannot be taken for other patterns.
+  if (longRun) {
+    s = maskVendorTokens(s);
+    if (s.indexOf("eyJ") >= 0) s = s.replace(_JWT_RE, "[JWT]");
+  }
+  if (s.indexOf("hook") >= 0) s = s.replace(WEBHOOK_RE, "$1[REDACTED]");
+  if (s.indexOf("://") >= 0 && s.indexOf("@") >= 0) {
+    s = s.replace(_URL_PASSWORD_RE, _maskUrlPassword);
+  }
+  s = maskSecretFields(s);
+  s = maskArgCredentials(s);
+
+  if (!_HAS_DIGIT_RE.test(s)) return s;
+  // Unknown formats: long random-looking runs the rules above left (hashes excepted,
+  // which the hash rule masks as [HASH]).
+  s = maskVolatileIds(s, preserveIdSuffix, longRun);
+  if (longRun || hasEntropyRun(s)) s = maskHighEntropy(s, preserveIdSuffix > 0);
+  return maskVolatileRest(s, preserveIdSuffix, longRun);
+}
+
+function _maskUrlPassword(m: string, user: string, pass: string): string {
+  if (pass === "[REDACTED]" || /^\d{1,5}$/.test(pass)) return m; // host:port, not user:pass
+  return `://${user}:[REDACTED]@`;
+}
