@@ -7,6 +7,7 @@
  */
 
 import { parseArgs } from "node:util";
+import { maskSecretsIn } from "../trim/errors.ts";
 import { OPTIONS, type OptionSpec } from "../trim/options.ts";
 import type { TrimOptions } from "../trim/types.ts";
 import { COMMAND_FLAGS_AFTER, COMMAND_FLAGS_BEFORE } from "./help.ts";
@@ -21,7 +22,12 @@ import { COMMAND_FLAGS_AFTER, COMMAND_FLAGS_BEFORE } from "./help.ts";
  * assert.throws(() => parseCommandLine(["--bogus"]), UsageError);
  * ```
  */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  /** A message for people; a secret it quotes (a flag's bad value) is masked. */
+  constructor(message: string) {
+    super(maskSecretsIn(message));
+  }
+}
 
 /** What the command line asks for. */
 export interface CommandLine {

@@ -46,17 +46,27 @@ export class TrimError extends Error {
   readonly code: TrimErrorCode;
   /** Create an error with a code and a message for people. */
   constructor(code: TrimErrorCode, message: string, options?: ErrorOptions) {
-    super(_maskSecrets(message), options);
+    super(maskSecretsIn(message), options);
     this.name = "TrimError";
     this.code = code;
   }
 }
 
 /**
- * A message with the secrets it quotes masked as in the output (a bad option value or
- * `.trim.yml` entry may be a pasted token); messages without secrets stay as written.
+ * A message with any secret it quotes masked (as the sanitizer masks a log line);
+ * a message without one is returned unchanged, so masking never rewrites the rest
+ * (times, ids) of an ordinary message.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maskSecretsIn } from "./errors.ts";
+ * const m = maskSecretsIn('--multiline: "ghp_abcdefghijklmnopqrstuvwxyz0123456789" is not one of auto');
+ * assert.ok(!m.includes("ghp_") && m.includes("[REDACTED]"));
+ * assert.ok(maskSecretsIn("line 2024-05-14 12:00 is late") === "line 2024-05-14 12:00 is late");
+ * ```
  */
-function _maskSecrets(message: string): string {
+export function maskSecretsIn(message: string): string {
   const masked = message.split("\n").map((l) => sanitizeLine(l)).join("\n");
   return /\[(?:REDACTED|JWT)/.test(masked) ? masked : message;
 }

@@ -21,7 +21,7 @@
 import type { Batch } from "./batch.ts";
 import { DecisionReporter } from "./decision.ts";
 import { TrimError } from "./errors.ts";
-import { createMasker, type Masker } from "./masker.ts";
+import { createMasker, type Masker } from "./sanitize/masker.ts";
 import { type BaselineTemplates, loadBaseline } from "./select/baseline.ts";
 import { createRun, meterInput, type RunState } from "./run.ts";
 import { createBudgetStage } from "./stages/budget.ts";

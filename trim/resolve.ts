@@ -161,7 +161,8 @@ export function resolveOptions(options: TrimOptions = {}): ResolvedOptions {
       jsonl,
     },
     select: {
-      aggressiveness: options.aggressiveness ?? "auto",
+      // With a baseline, the passing run is the noise filter: keep everything else.
+      aggressiveness: options.aggressiveness ?? (options.baseline !== undefined ? "low" : "auto"),
       severity: options.severity,
       include,
       exclude,

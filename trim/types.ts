@@ -260,8 +260,9 @@ export interface TrimOptions {
   /**
    * The log of a passing run of the same job: lines whose template it also printed
    * are dropped unless they carry failure evidence (errors stay, and so does the
-   * context around them). A stream or async iterable of chunks; a file path with the
-   * file-aware entry points and the CLI (`--baseline FILE`).
+   * context around them). With a baseline the default aggressiveness is `low`: the
+   * passing run is the noise filter. A stream or async iterable of chunks; a file path
+   * with the file-aware entry points and the CLI (`--baseline FILE`).
    */
   baseline?: string | TrimInput;
   /** Path of a `.trim.yml`; auto-detected in the working directory when omitted. */

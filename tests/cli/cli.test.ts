@@ -211,3 +211,11 @@ test("cli: --explain masks with the .trim.yml sanitize rules, as the reduced log
     assert.ok(!explained.stdout.includes("cust-4411"), explained.stdout);
   });
 });
+
+test("cli: a secret given as a bad flag value is not printed back", () => {
+  const token = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789";
+  const r = trimlog(["--multiline", token], "x\n");
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /--multiline: .* is not one of/);
+  assert.ok(!r.stderr.includes(token), r.stderr);
+});

@@ -16,7 +16,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { processWithTap, trimTextInline } from "../../trim/process.ts";
 import { sanitizeLine, SecretBlockSanitizer } from "../../trim/sanitize.ts";
-import { sanitizeJsonLine } from "../../trim/jsonl.ts";
+import { sanitizeJsonLine } from "../../trim/sanitize/jsonl.ts";
 import { ExplainWriter } from "../../cli/explain.ts";
 import { CUT_SUFFIX, HARD_MAX_LINE_CHARS, LineSplitter } from "../../trim/stages/split.ts";
 import type { TrimLineDecision, TrimOptions } from "../../trim/types.ts";

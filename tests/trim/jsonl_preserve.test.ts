@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { isJsonLine, sanitizeJsonLine } from "../../trim/jsonl.ts";
+import { isJsonLine, sanitizeJsonLine } from "../../trim/sanitize/jsonl.ts";
 import { sanitizeLine } from "../../trim/sanitize.ts";
 
 test("jsonl: string values are masked, structure and untouched bytes kept", () => {

@@ -25,7 +25,7 @@
  * @module
  */
 
-import { sanitizeLine } from "./sanitize.ts";
+import { sanitizeLine } from "../sanitize.ts";
 
 /** Keys tested for secrecy before the cache is cleared. */
 const _KEY_CACHE_LIMIT = 4096;

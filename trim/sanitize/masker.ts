@@ -9,8 +9,8 @@
  */
 
 import { sanitizeJsonLine } from "./jsonl.ts";
-import type { MaskSlice } from "./resolve.ts";
-import { sanitizeLine } from "./sanitize.ts";
+import type { MaskSlice } from "../resolve.ts";
+import { sanitizeLine } from "../sanitize.ts";
 
 /** Masks one line. */
 export type Masker = (line: string) => string;
