@@ -10,7 +10,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { trimText } from "../../trim/process.ts";
+import { trimTextInline } from "../../trim/process.ts";
 import { sanitizeLine, SecretBlockSanitizer } from "../../trim/sanitize.ts";
 import { SHORT_PASSWORD_FLAGS } from "../../trim/sanitize/args.ts";
 import { isRandomRun } from "../../trim/sanitize/entropy.ts";
@@ -90,7 +90,7 @@ test("property: a random secret of each generator, at a random position of a ran
           outputFormat,
           ...(keepAll ? { config: { keep: ["."] } } : {}),
         } as const;
-        const { output } = await trimText(text, options);
+        const { output } = await trimTextInline(text, options);
         assertNoLeak(JSON.stringify(options), output, cases);
       },
     ),
@@ -106,7 +106,7 @@ test("property: every form kind at every aggressiveness and output format (full 
   const text = cases.map((c) => c.lines.join("\n")).join("\n") + "\n";
   for (const aggressiveness of ["low", "medium", "high", "aggressive", "auto"] as const) {
     for (const outputFormat of ["text", "jsonl-preserve"] as const) {
-      const { output } = await trimText(text, { aggressiveness, outputFormat });
+      const { output } = await trimTextInline(text, { aggressiveness, outputFormat });
       assertNoLeak(`${aggressiveness} ${outputFormat}`, output, cases);
     }
   }

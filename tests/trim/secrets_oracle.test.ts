@@ -16,7 +16,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { lintSource } from "@secretlint/core";
 import { creator as recommended } from "@secretlint/secretlint-rule-preset-recommend";
-import { trimText } from "../../trim/process.ts";
+import { trimTextInline } from "../../trim/process.ts";
 import type { TrimOptions } from "../../trim/types.ts";
 import { FILLER, findLeak, type SecretCase, secretCorpus } from "../_helpers/secrets_gen.ts";
 import {
@@ -109,7 +109,7 @@ for (const [name, cases] of CORPORA) {
   test(`oracle: ${name} (${cases.length} cases): no leak, no secretlint finding in the output`, async () => {
     const text = logOf(cases);
     for (const options of OPTION_SETS) {
-      const { output } = await trimText(text, options);
+      const { output } = await trimTextInline(text, options);
       const leak = findLeak(output, cases);
       assert.ok(
         leak === undefined,

@@ -8,12 +8,11 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { trimText } from "../../trim/process.ts";
-import { ExplainWriter } from "../../trim/explain.ts";
-import { LineSplitter } from "../../trim/split.ts";
+import { processWithTap, trimTextInline } from "../../trim/process.ts";
+import { ExplainWriter } from "../../cli/explain.ts";
 import { TrimError } from "../../trim/errors.ts";
-import { compileTrimConfig } from "../../trim/config.ts";
-import { parseTrimConfig } from "../../trim/config_yaml.ts";
+import { compileTrimConfig } from "../../trim/config/rules.ts";
+import { parseTrimConfig } from "../../trim/config/yaml.ts";
 import {
   addTelemetryEntry,
   createTelemetryEntry,
@@ -35,7 +34,7 @@ function assertNoLeak(where: string, text: string): void {
 
 test("side channel: onDecision payloads carry no line content", async () => {
   const decisions: TrimLineDecision[] = [];
-  await trimText(TEXT, { aggressiveness: "low", onDecision: (d) => void decisions.push(d) });
+  await trimTextInline(TEXT, { aggressiveness: "low", onDecision: (d) => void decisions.push(d) });
   assert.ok(decisions.length >= CASES.length);
   for (const d of decisions) {
     assert.deepEqual(Object.keys(d).sort(), ["action", "lineNumber", "reason", "score"]);
@@ -46,15 +45,19 @@ test("side channel: onDecision payloads carry no line content", async () => {
 test("side channel: --explain (built-in rules) shows every line masked", async () => {
   for (const options of [{}, { aggressiveness: "low" }, { maxLineLength: 80 }] as TrimOptions[]) {
     const out: string[] = [];
-    const writer = new ExplainWriter((l) => out.push(l), 0, options.maxLineLength);
-    const splitter = new LineSplitter(options.maxLineLength);
-    const lines: string[] = [];
-    splitter.push(TEXT, lines);
-    splitter.flush(lines);
-    for (const l of lines) writer.line(l);
-    await trimText(TEXT, { ...options, onDecision: (d) => writer.decide(d) });
+    let seen = 0;
+    const writer = new ExplainWriter((l) => out.push(l), options.maxLineLength);
+    await processWithTap(
+      ReadableStream.from([TEXT]),
+      new WritableStream(),
+      { ...options, onDecision: (d) => writer.decide(d) },
+      (lines, mask) => {
+        seen += lines.length;
+        writer.lines(lines, mask);
+      },
+    );
     writer.flush();
-    assert.ok(out.length >= lines.length - 1);
+    assert.ok(seen > 0 && out.length === seen);
     assertNoLeak(`explain ${JSON.stringify(options)}`, out.join("\n"));
   }
 });
@@ -65,7 +68,7 @@ test("side channel: error messages quoting a secret mask it", async () => {
   const errors: unknown[] = [];
   for (const options of [{ multiline: token }, { aggressiveness: stripe }]) {
     try {
-      await trimText("x\n", options as unknown as TrimOptions);
+      await trimTextInline("x\n", options as unknown as TrimOptions);
     } catch (e) {
       errors.push(e);
     }
@@ -93,7 +96,7 @@ test("side channel: error messages quoting a secret mask it", async () => {
 });
 
 test("side channel: the telemetry store and summary hold no content", async () => {
-  const { result } = await trimText(TEXT);
+  const { result } = await trimTextInline(TEXT);
   const store = addTelemetryEntry(createTelemetryStore(), createTelemetryEntry(result));
   const stored = JSON.stringify(store);
   assertNoLeak("telemetry store", stored);
