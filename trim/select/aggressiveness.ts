@@ -11,6 +11,7 @@ import {
   AGGRESSIVENESS_WINDOW,
 } from "../constants.ts";
 import { TrimError } from "../errors.ts";
+import { AGGRESSIVENESS_VALUES } from "../options.ts";
 import type { Aggressiveness, EffectiveAggressiveness } from "../types.ts";
 
 /**
@@ -50,7 +51,7 @@ export interface AggressivenessState {
   recordDecision(kind: AggressivenessDecisionKind): void;
 }
 
-const _VALUES: ReadonlySet<string> = new Set(["low", "medium", "high", "aggressive", "auto"]);
+const _VALUES: ReadonlySet<string> = new Set(AGGRESSIVENESS_VALUES);
 const _HARD = 1;
 const _DROP = 2;
 
@@ -94,9 +95,9 @@ export function createDynamicAggressivenessState(value: Aggressiveness): Aggress
   if (typeof value !== "string" || !_VALUES.has(value)) {
     throw new TrimError(
       "INVALID_OPTION",
-      `invalid aggressiveness ${
-        JSON.stringify(value)
-      }: expected one of low, medium, high, aggressive, auto`,
+      `invalid aggressiveness ${JSON.stringify(value)}: expected one of ${
+        AGGRESSIVENESS_VALUES.join(", ")
+      }`,
     );
   }
   if (value !== "auto") {
