@@ -19,6 +19,7 @@
  */
 
 import fc from "fast-check";
+import { Rng as Mulberry32 } from "../../scripts/gen_log/rng.ts";
 
 /** One generated secret, embedded in one or more log lines. */
 export interface SecretCase {
@@ -30,26 +31,23 @@ export interface SecretCase {
   values: string[];
 }
 
-/** A deterministic generator of random bodies (mulberry32). */
+/** A deterministic generator of random bodies (the project's one mulberry32, `scripts/gen_log/rng.ts`). */
 export class Rng {
-  #s: number;
+  #r: Mulberry32;
   constructor(seed: number) {
-    this.#s = seed >>> 0 || 1;
+    this.#r = new Mulberry32(seed >>> 0 || 1);
   }
   /** A float in [0, 1). */
   next(): number {
-    let t = (this.#s = (this.#s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.#r.next();
   }
   /** An integer in [lo, hi]. */
   int(lo: number, hi: number): number {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
+    return this.#r.range(lo, hi);
   }
   /** One element. */
   pick<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.next() * xs.length)];
+    return this.#r.pick(xs);
   }
   /** `n` characters of `alphabet`. */
   str(alphabet: string, n: number): string {
