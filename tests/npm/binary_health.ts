@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openListener, silentListener, sleep } from "../_helpers/health.ts";
-import { built, deno, exec, Proc, SKIP, TMP, VERSION, withCwd } from "./_binary.ts";
+import { parse, parseAllDocuments, stringify } from "yaml";
+import { built, deno, exec, Proc, ROOT, SKIP, TMP, VERSION, withCwd } from "./_binary.ts";
 
 /** Porthealth configs whose rejection must match serve.ts's exactly. */
 const BAD_CONFIGS: Array<{ args: string[]; file?: string }> = [
@@ -248,4 +249,76 @@ checks:
       },
     );
   }
+
+  test("examples/deploy: the Kubernetes probes and the systemd unit work with the binary", {
+    skip: SKIP,
+  }, async () => {
+    const b = await built();
+    const docs = parseAllDocuments(
+      await Deno.readTextFile(`${ROOT}/examples/deploy/kubernetes.yaml`),
+    )
+      .map((d) => d.toJS());
+    const kind = (k: string) => docs.find((d) => d.kind === k);
+    const container = kind("Deployment").spec.template.spec.containers[0];
+    const config = parse(kind("ConfigMap").data["config.yaml"]);
+    const mount = container.volumeMounts[0].mountPath;
+    assert.deepEqual(container.args.slice(0, 2), ["--config", `${mount}/config.yaml`]);
+    assert.equal(container.ports[0].containerPort, config.server.port);
+    const { livenessProbe: live, readinessProbe: ready } = container;
+    assert.deepEqual([live.httpGet.path, ready.httpGet.path], ["/live", "/health"]);
+    assert.equal(live.httpGet.port, container.ports[0].name);
+    const password = kind("Secret").stringData.password;
+    assert.equal(container.env[0].name, config.auth.password_env);
+    const header = `Basic ${btoa(`${config.auth.username}:${password}`)}`;
+    for (const probe of [live, ready]) assert.equal(probe.httpGet.httpHeaders[0].value, header);
+
+    // The ConfigMap's config on a free local port, its checks pointed at a listener, no
+    // cache (so that the next request sees the listener closed).
+    const target = openListener();
+    config.server = { ...config.server, host: "127.0.0.1", port: 0, cache: 0 };
+    for (const c of config.checks) Object.assign(c, { host: "127.0.0.1", port: target.port });
+    const path = `${TMP}/k8s.yaml`;
+    await Deno.writeTextFile(path, stringify(config));
+    const p = new Proc(b.porthealth, ["--config", path, ...container.args.slice(2)], {
+      env: { [container.env[0].name]: password },
+    });
+    try {
+      const m = await p.waitFor(/"listen":"(127\.0\.0\.1:\d+)"/);
+      const probe = (get: { path: string }) =>
+        fetch(`http://${m[1]}${get.path}`, { headers: { authorization: header } });
+      let res = await probe(live.httpGet);
+      assert.deepEqual([res.status, await res.text()], [200, "OK"]);
+      res = await probe(ready.httpGet);
+      assert.equal(res.status, 200);
+      assert.equal((await res.json()).status, "healthy");
+      await target.close();
+      res = await probe(ready.httpGet);
+      assert.equal(res.status, 503, "readiness fails when a checked port is down");
+      await res.body?.cancel();
+    } finally {
+      await target.close();
+      p.stop();
+      await p.finish();
+    }
+
+    // systemd: ExecStartPre validates the config the way ExecStart runs the binary.
+    const unit = await Deno.readTextFile(`${ROOT}/examples/deploy/porthealth.service`);
+    const line = (key: string) => unit.match(new RegExp(`^${key}=(.*)$`, "m"))?.[1] ?? "";
+    const [pre, start] = [line("ExecStartPre").split(" "), line("ExecStart").split(" ")];
+    assert.equal(pre[0], start[0]);
+    assert.equal(line("RestartPreventExitStatus"), "2");
+    const swap = (w: string) => w === pre[0] ? b.porthealth : w.endsWith(".yaml") ? path : w;
+    // The unit's EnvironmentFile= sets the password for ExecStartPre and ExecStart alike.
+    const env = { [config.auth.password_env]: password };
+    const check = await exec(b.porthealth, pre.slice(1).map(swap), { env });
+    assert.equal(check.code, 0, check.stderr);
+    const bad = `${TMP}/bad-unit.yaml`;
+    await Deno.writeTextFile(bad, "checks: []\n");
+    const rejected = await exec(
+      b.porthealth,
+      pre.slice(1).map((w) => swap(w) === path ? bad : swap(w)),
+      { env },
+    );
+    assert.equal(rejected.code, 2, "a bad config stops the unit without a restart loop");
+  });
 }
