@@ -7,7 +7,8 @@
  *
  * 1. `scripts/build_npm.ts` builds the package into a staging directory;
  * 2. `npm install --omit=dev` there fetches its dependencies (yaml) from the npm registry;
- * 3. `bun build --compile` bundles each bin with Bun's runtime into one file in `dist/`.
+ * 3. `bun build --compile` bundles each bin with Bun's runtime into one file in `dist/`,
+ *    without Bun's start-up loading of `.env` and `bunfig.toml` from the working directory.
  *
  * Bun comes from the npm registry too (`npx -y bun@1.4.5`, {@linkcode BUN}), so nothing
  * else is downloaded. The executables are for the building machine's platform (Bun's
@@ -155,6 +156,11 @@ export async function compileBun(options: CompileOptions = {}): Promise<CompileS
         await _run(`bun build --compile (${command})`, bun, [
           "build",
           "--compile",
+          // By default Bun's executables read .env and bunfig.toml from the working
+          // directory at start; these commands take their settings only from flags,
+          // files named on the command line and the real environment, as on Deno.
+          "--no-compile-autoload-dotenv",
+          "--no-compile-autoload-bunfig",
           join(npmDir, "bin", `${command}.js`),
           "--outfile",
           path,

@@ -18,6 +18,12 @@ const BAD_CONFIGS: Array<{ args: string[]; file?: string }> = [
   { args: ["--config"] },
   { args: ["--bogus"] },
   { args: ["--config", "ok.yaml", "--check-config"], file: "checks: [{ host: db, port: 5432 }]\n" },
+  // The password variable is unset: a .env file in the working directory must not set it.
+  {
+    args: ["--config", "auth.yaml", "--check-config"],
+    file: "auth: { enabled: true, username: u, password_env: PH_DOTENV }\n" +
+      "checks: [{ host: db, port: 5432 }]\n",
+  },
 ];
 
 /** Registers the porthealth tests. */
@@ -27,6 +33,7 @@ export function healthTests(): void {
   }, async () => {
     const b = await built();
     await withCwd(TMP, "bad", async (cwd) => {
+      await Deno.writeTextFile(`${cwd}/.env`, "PH_DOTENV=from-dotenv\n");
       for (const c of BAD_CONFIGS) {
         if (c.file) await Deno.writeTextFile(`${cwd}/${c.args[1]}`, c.file);
         const bin = await exec(b.porthealth, c.args, { cwd });
@@ -39,7 +46,7 @@ export function healthTests(): void {
           [ref.code, ref.stdout, ref.stderr],
           what,
         );
-        const ok = c.args.includes("--check-config");
+        const ok = c.args[1] === "ok.yaml";
         assert.equal(bin.code, ok ? 0 : 2, `${what}: ${bin.stderr}`);
         if (!ok) assert.match(bin.stderr, /^porthealth: /);
       }
