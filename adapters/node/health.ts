@@ -69,7 +69,18 @@ export function nodeDial(host: string, port: number, signal: AbortSignal): Promi
  */
 export function nodeListen({ host, port, handler }: ListenOptions): Promise<Listening> {
   return new Promise((resolve, reject) => {
+    // Requests in flight per connection. On shutdown, connections without one (idle
+    // keep-alive, connected but silent, a request still arriving) are closed at once, the
+    // others after their response (sent with "connection: close"), as Deno.serve does:
+    // server.close() alone waits for them (Node: up to its 60 s headers timeout; Bun: ~10 s).
+    const inFlight = new Map<net.Socket, number>();
+    let closing = false;
     const server = http.createServer(async (req, res) => {
+      const socket = req.socket;
+      inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+      res.once("close", () => {
+        if (inFlight.has(socket)) inFlight.set(socket, inFlight.get(socket)! - 1);
+      });
       try {
         const hostHeader = req.headers.host ?? "localhost";
         const url = new URL(req.url ?? "/", `http://${hostHeader}`);
@@ -83,6 +94,7 @@ export function nodeListen({ host, port, handler }: ListenOptions): Promise<List
         response.headers.forEach((v, k) => outHeaders[k] = v);
         const body = Buffer.from(await response.arrayBuffer());
         outHeaders["content-length"] = String(body.length);
+        if (closing) outHeaders["connection"] = "close";
         res.writeHead(response.status, outHeaders);
         res.end(req.method === "HEAD" ? undefined : body);
       } catch (err) {
@@ -90,6 +102,10 @@ export function nodeListen({ host, port, handler }: ListenOptions): Promise<List
         res.end(`Internal Server Error\n`);
         process.stderr.write(`porthealth: request failed: ${(err as Error)?.message ?? err}\n`);
       }
+    });
+    server.on("connection", (socket: net.Socket) => {
+      inFlight.set(socket, 0);
+      socket.once("close", () => inFlight.delete(socket));
     });
     server.once("error", reject);
     server.listen({ host, port }, () => {
@@ -100,7 +116,12 @@ export function nodeListen({ host, port, handler }: ListenOptions): Promise<List
         address: `${h}:${a.port}`,
         shutdown: () =>
           new Promise<void>((done) => {
+            closing = true;
             server.close(() => done());
+            for (const [socket, requests] of inFlight) {
+              // Idle: flush what is still buffered (a response just sent), then close.
+              if (requests === 0) socket.end(() => socket.destroy());
+            }
             server.closeIdleConnections();
           }),
       });
