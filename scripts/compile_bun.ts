@@ -3,7 +3,7 @@
  * (`deno task compile:bun`), offline apart from the npm registry.
  *
  * Both are the npm package's bins, so they run the same sources through the same Node
- * edges (`adapters/health_node.ts`, `adapters/cli_node.ts`) that `npx trimlog` runs:
+ * edges (`adapters/node/health.ts`, `adapters/node/cli.ts`) that `npx trimlog` runs:
  *
  * 1. `scripts/build_npm.ts` builds the package into a staging directory;
  * 2. `npm install --omit=dev` there fetches its dependencies (yaml) from the npm registry;

@@ -1,5 +1,5 @@
 /**
- * The `trimlog` command for Node.js and Bun: the shared command (`cli_core.ts`) over
+ * The `trimlog` command for Node.js and Bun: the shared command (`cli/`) over
  * `node:fs` and `process`. This is the npm package's `trimlog` bin; flags, messages
  * and exit codes are those of the Deno command (`cli.ts`).
  *
