@@ -95,6 +95,9 @@ JSON-RPC) until the client closes standard input. Tools:
   read_lines   lines from..to of a log file, masked (at most 2000 per call)
   search_log   lines of a log file matching a regular expression, with context, masked
 
+Lines returned by read_lines and search_log are masked as the reduced log is; give
+absolute paths. On Deno, --allow-read=DIR confines the server to the logs under DIR.
+
 Client configuration (Claude Desktop and others, "mcpServers"):
   { "mcpServers": { "trimlog": { "command": "npx", "args": ["-y", "trimlog", "mcp"] } } }
 

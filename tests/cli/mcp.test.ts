@@ -42,10 +42,13 @@ async function withDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
 }
 
 /** Runs `fn` with an SDK client connected to `deno run -A cli.ts mcp`. */
-async function withClient<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+async function withClient<T>(
+  fn: (client: Client) => Promise<T>,
+  permissions: string[] = ["-A"],
+): Promise<T> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["run", "-A", "--quiet", CLI, "mcp"],
+    args: ["run", ...permissions, "--no-prompt", "--quiet", CLI, "mcp"],
     cwd: ROOT,
     env: { ...process.env, TRIM_TELEMETRY: "0", NO_COLOR: "1" } as Record<string, string>,
     stderr: "pipe",
@@ -291,6 +294,21 @@ test("mcp: no generated secret leaks through read_lines or search_log", async ()
       assert.ok((hits.structuredContent as { shown: number }).shown > 50);
       assert.equal(findLeak(text(hits), cases), undefined, "search_log leaks nothing");
     });
+  });
+});
+
+test("mcp: under --allow-read=DIR (the README's setup), a file outside DIR is refused", async () => {
+  await withDir(async (dir) => {
+    const path = join(dir, "build.log");
+    await writeFile(path, "ERROR inside\n");
+    await withClient(async (client) => {
+      const inside = await call(client, "search_log", { path, pattern: "ERROR" });
+      assert.equal(text(inside), "1: ERROR inside\n[1 matching line of 1]");
+      assertToolError(
+        await call(client, "read_lines", { path: CLI, from: 1, to: 1 }),
+        /^read_lines: cannot read .*cli\.ts: Requires read access to /,
+      );
+    }, [`--allow-read=${dir}`]);
   });
 });
 
