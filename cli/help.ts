@@ -95,6 +95,8 @@ export function helpText(): string {
 
 Usage: trimlog [options] [FILE|-]
        trimlog run [options] [--raw FILE] -- CMD [ARGS...]
+       trimlog mcp                serve reduce_log, read_lines and search_log to an
+                                  MCP client over stdio (see trimlog mcp --help)
 
 Reads FILE (or standard input when FILE is - or absent), masks secrets and volatile
 values, folds repeats into [xN] lines and writes the reduced log to standard output.

@@ -210,6 +210,7 @@ function _explainer(
  * ```
  */
 export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<number> {
+  if (argv[0] === "mcp") return (await import("./mcp/server.ts")).runMcp(argv.slice(1), rt);
   const err = (msg: string) => console.error(`trimlog: ${msg}`);
   const reason = (e: unknown) => rt.errorReason(e) ?? _message(e);
   if (argv[0] === "run") return await runCommand(argv.slice(1), rt);

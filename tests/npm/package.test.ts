@@ -57,6 +57,8 @@ const CLI_CASES: Array<{ args: string[]; stdin?: string; files?: string[] }> = [
   { args: ["."] },
   { args: ["fixture.log", "-o", "fixture.log"] },
   { args: ["--config", "bad.yml", "fixture.log"] },
+  { args: ["mcp", "--help"] },
+  { args: ["mcp", "--port", "3000"] },
 ];
 
 /** The porthealth command lines compared between Deno (serve.ts) and the npm bin. */
@@ -335,9 +337,10 @@ test("npm package: build, pack, install; node --test, bun test and tsc on the in
       "build",
       await ok("build", Deno.execPath(), ["run", "-A", "scripts/build_npm.ts", "--out", out]),
     );
-    assert.match(build.stdout, /dependencies: yaml@/);
+    assert.match(build.stdout, /dependencies: @modelcontextprotocol\/sdk@\^1\.32\.\d+, yaml@/);
     const pkg = JSON.parse(await Deno.readTextFile(`${out}/package.json`));
-    assert.deepEqual(Object.keys(pkg.dependencies), ["yaml"]);
+    // yaml for .trim.yml, the MCP SDK for `trimlog mcp` (both loaded on first use).
+    assert.deepEqual(Object.keys(pkg.dependencies), ["@modelcontextprotocol/sdk", "yaml"]);
     assert.equal(pkg.engines.node, ">=20");
     const pack = time(
       "pack",
@@ -396,7 +399,7 @@ test("npm package: build, pack, install; node --test, bun test and tsc on the in
       return { args, code: r.code, stdout: r.stdout, stderr: r.stderr };
     });
     // The cases mean what they say on the Deno side, too.
-    assert.deepEqual(cli.map((c) => c.code), [0, 0, 0, 0, 0, 0, 2, 2, 1, 1, 2, 2]);
+    assert.deepEqual(cli.map((c) => c.code), [0, 0, 0, 0, 0, 0, 2, 2, 1, 1, 2, 2, 0, 2]);
     assert.deepEqual(porthealth.map((c) => c.code), [0, 0, 0, 2, 2, 2]);
     await Deno.writeTextFile(
       `${project}/expected.json`,
@@ -433,9 +436,9 @@ test("npm package: build, pack, install; node --test, bun test and tsc on the in
       assert.fail(`tsc failed (exit ${checked.code}):\n${checked.stdout}\n${checked.stderr}`);
     }
     // Both runners ran the whole suite (a file that fails to load reports 0 tests).
-    assert.match(node.stdout, /^ℹ pass 10$/m);
+    assert.match(node.stdout, /^ℹ pass 11$/m);
     assert.match(node.stdout, /^ℹ fail 0$/m);
-    assert.match(bun.stderr, /^ 10 pass$/m);
+    assert.match(bun.stderr, /^ 11 pass$/m);
     assert.match(bun.stderr, /^ 0 fail$/m);
   });
   timings.push(`total ${((performance.now() - started) / 1000).toFixed(1)}s`);

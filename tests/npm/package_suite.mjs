@@ -16,7 +16,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { processLogStream, TrimError, trimText } from "trimlog";
+import { processLogStream, TrimError, trimText, trimTextInline } from "trimlog";
 import { createHandler, Monitor, parseConfig } from "trimlog/health";
 
 const DIR = process.cwd();
@@ -149,6 +149,48 @@ test(`${RUNTIME}: the installed .bin/trimlog runs through its #!/usr/bin/env nod
   });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, EXPECTED.cli.find((c) => c.args[0] === "--version").stdout);
+});
+
+test(`${RUNTIME}: trimlog mcp answers the MCP SDK's client (installed as a dependency)`, async () => {
+  // Loaded here: the SDK comes with the package, the rest of the suite does not need it.
+  const { Client } = await import("@modelcontextprotocol/sdk/client");
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(PKG, BIN.trimlog), "mcp"],
+    cwd: DIR,
+    env: ENV,
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (c) => (stderr += c));
+  const client = new Client({ name: "package-suite", version: "1.0.0" });
+  await client.connect(transport);
+  try {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ["reduce_log", "read_lines", "search_log"]);
+    const text = readFileSync(join(DIR, "fixture.log"), "utf8");
+    const reduced = await client.callTool({
+      name: "reduce_log",
+      arguments: { path: "fixture.log", multiline: "auto" },
+    });
+    const { output } = await trimTextInline(text, { multiline: "auto" });
+    assert.equal(reduced.content[0].text, output);
+    const lines = await client.callTool({
+      name: "read_lines",
+      arguments: { path: "fixture.log", from: 1, to: 2 },
+    });
+    assert.equal(lines.structuredContent.lines.length, 2);
+    const bad = await client.callTool({
+      name: "search_log",
+      arguments: { path: "fixture.log", pattern: "(" },
+    });
+    assert.equal(bad.isError, true);
+    assert.match(bad.content[0].text, /^search_log: "pattern" is not a valid regular expression/);
+  } finally {
+    await client.close();
+  }
+  assert.equal(stderr, "");
 });
 
 /** Spawns a bin with its stdin left open; resolves with its exit code and output. */
