@@ -80,6 +80,11 @@ const POSITIVE: Array<[string, string]> = [
     "https://discord.com/api/webhooks/123456789012345678/abcDEF-ghi_JKL",
     "https://discord.com/api/webhooks/[REDACTED]",
   ],
+  // A webhook path holding a vendor-token look-alike (`hf_…`) with a `-` after it.
+  [
+    "connect([https://discordapp.com/api/webhooks/581902020132809442/hf_haPwIp6Rifn4P8pOVP6M3vyTiymcnjXk5cRo5-txwANjjKBsfpQMvftGuQcArtnIX])",
+    "connect([https://discordapp.com/api/webhooks/[REDACTED]])",
+  ],
   // connection-string passwords (host kept)
   [
     "DATABASE_URL=postgres://user:s3cr3t-Pass@db.example.com:5432/app",

@@ -90,12 +90,13 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   // Every prefixed token, JWT, UUID and hash holds a run of 16+ `[A-Za-z0-9_-]`.
   const longRun = hasLongRun(s);
 
-  // Secrets first, so their characters cannot be taken for other patterns.
+  // Secrets first, so their characters cannot be taken for other patterns. A webhook
+  // URL's whole path is its secret: masked before a token inside it (`hf_…`) cuts it.
+  if (s.indexOf("hook") >= 0) s = s.replace(WEBHOOK_RE, "$1[REDACTED]");
   if (longRun) {
     s = maskVendorTokens(s);
     if (s.indexOf("eyJ") >= 0) s = s.replace(_JWT_RE, "[JWT]");
   }
-  if (s.indexOf("hook") >= 0) s = s.replace(WEBHOOK_RE, "$1[REDACTED]");
   if (s.indexOf("://") >= 0 && s.indexOf("@") >= 0) {
     s = s.replace(_URL_PASSWORD_RE, _maskUrlPassword);
   }
