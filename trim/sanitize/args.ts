@@ -69,6 +69,8 @@ const _MAX_FLAGS = 256;
 
 /** Words after which `name:password` is a credential. */
 const _CRED_WORDS = ["credentials", "credential", "creds", "login", "auth", "userpass"];
+/** The same words with the space after them (built once, not per line). */
+const _CRED_WORDS_SP = _CRED_WORDS.map((w) => w + " ");
 
 /** Single-dash long flags whose value is secret (`-storepass`, `-passin pass:x`). */
 const _DASH_SECRET_RE =
@@ -97,9 +99,9 @@ export function maskArgCredentials(s: string): string {
   }
   if (s.indexOf("-stdin") >= 0) _echoStdin(s, add);
   if (s.indexOf("/p:") >= 0 || s.indexOf("/password:") >= 0) _rdp(s, add);
-  for (const w of _CRED_WORDS) {
-    const i = s.indexOf(w + " ");
-    if (i >= 0) _credAfterWord(s, i + w.length + 1, add);
+  for (const w of _CRED_WORDS_SP) {
+    const i = s.indexOf(w);
+    if (i >= 0) _credAfterWord(s, i + w.length, add);
   }
   if (s.indexOf("htpasswd") >= 0 || s.indexOf("rabbitmqctl") >= 0) _positional(s, add);
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");

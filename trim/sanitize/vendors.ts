@@ -562,6 +562,8 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
 
 /** Rows without a hint by their first two characters (`c0 * 128 + c1`), sticky. */
 const _BY_START = new Map<number, RegExp[]>();
+/** 1 where `_BY_START` has rows: most words start with none, and skip the map. */
+const _HAS_START = new Uint8Array(128 * 128);
 for (const v of VENDOR_TOKENS) {
   if (v.hint !== undefined) continue;
   for (const st of v.starts ?? [v.example.slice(0, 2)]) {
@@ -569,6 +571,7 @@ for (const v of VENDOR_TOKENS) {
     const list = _BY_START.get(key) ?? [];
     list.push(new RegExp(v.pattern, "y"));
     _BY_START.set(key, list);
+    _HAS_START[key] = 1;
   }
 }
 
@@ -595,7 +598,8 @@ export function maskVendorTokens(s: string): string {
     const word = _isWordChar(c);
     if (word && !prevWord && i >= copied) {
       const c1 = s.charCodeAt(i + 1);
-      const rows = c1 < 128 ? _BY_START.get(c * 128 + c1) : undefined;
+      const key = c * 128 + c1;
+      const rows = c1 < 128 && _HAS_START[key] === 1 ? _BY_START.get(key) : undefined;
       if (rows !== undefined) {
         for (const re of rows) {
           re.lastIndex = i;
