@@ -178,6 +178,8 @@ test("entropy: identifiers, paths, versions and masked values stay (never over-r
     "commit [HASH] merged into [ID]",
     "/Applications/Unity/Hub/Editor/2022.3.10f1/Unity.app",
     "postgres16alpine_network created",
+    "ShellCheck/Formatter/JSON1.hs",
+    "Compiling ShellCheck/Checks/Commands/Analytics2 ( src/ShellCheck/Checks.hs )",
     "AbstractAutowireCapableBeanFactory.doCreateBean",
     "test_user_account_settings_2024 ok",
     "my-very-long-service-name-v2-canary deployed",

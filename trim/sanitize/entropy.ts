@@ -146,9 +146,11 @@ function _isPath(w: string): boolean {
   for (const p of w.split("/")) {
     if (p.length === 0) continue;
     parts++;
-    // Words (src, Editor), numbers and short versions (8080, v1), identifiers (my-app).
+    // Words (src, Editor), CamelCase names (ShellCheck), acronyms (JSON1), numbers and
+    // short versions (8080, v1), identifiers (my-app).
     if (
       /^[A-Z]?[a-z]{1,30}$/.test(p) || /^[a-z]?\d{1,8}$/.test(p) ||
+      /^[a-z]*(?:[A-Z][a-z]+){1,8}\d{0,3}$/.test(p) || /^[A-Z]{2,12}\d{0,4}$/.test(p) ||
       (/[_-]/.test(p) && _isIdentifier(p))
     ) words++;
   }
