@@ -32,6 +32,14 @@ export interface HandlerOptions {
   monitor: Monitor;
   /** Version reported in bodies and metrics; default {@linkcode VERSION}. */
   version?: string;
+  /**
+   * Answer the `/health` requests that waited for a probe round with the round's body shared
+   * as bytes, streamed with its `Content-Length`, instead of a string per response: far less
+   * memory when many requests wait together (with `Deno.serve`: bench/health/RESULTS.md).
+   * Only for hosts that keep that header (`Deno.serve` does; Bun.serve sends such a stream
+   * chunked, without `Content-Length`). Default `false`.
+   */
+  shareBodies?: boolean;
 }
 
 const _ALLOW = "GET, HEAD";
@@ -65,6 +73,7 @@ export function createHandler(
 ): (request: Request) => Response | Promise<Response> {
   const { monitor } = options;
   const version = options.version ?? VERSION;
+  const shareBodies = options.shareBodies ?? false;
   const metrics = new WeakMap<Report, string>();
   const handle = async (request: Request): Promise<Response> => {
     const auth = monitor.config.auth;
@@ -86,7 +95,7 @@ export function createHandler(
         const latest = monitor.last;
         const report = await monitor.check();
         const history = request.url.includes("?") && _wantsHistory(request.url);
-        if (report === latest) {
+        if (!shareBodies || report === latest) {
           // Answered from a round already there (`interval`, `cache`): one at a time, as
           // fast as possible; a string body is the cheapest per response.
           const { healthy, text } = serializeHealth(report, version, new Date(), { history });

@@ -54,7 +54,7 @@ test("handler: /health bodies over HTTP, waiting for a round or not, with exact 
     const monitor = new Monitor({ config, dial: slow });
     const server = Deno.serve(
       { hostname: "127.0.0.1", port: 0, onListen() {} },
-      createHandler({ monitor }),
+      createHandler({ monitor, shareBodies: true }),
     );
     try {
       const url = `http://127.0.0.1:${server.addr.port}/health`;
