@@ -92,10 +92,10 @@ export function createHandler(
       case "/live":
         return _respond(200, "OK", _H_TEXT);
       case "/health": {
-        const latest = monitor.last;
+        const finished = monitor.finished;
         const report = await monitor.check();
         const history = request.url.includes("?") && _wantsHistory(request.url);
-        if (!shareBodies || report === latest) {
+        if (!shareBodies || monitor.finished === finished) {
           // Answered from a round already there (`interval`, `cache`): one at a time, as
           // fast as possible; a string body is the cheapest per response.
           const { healthy, text } = serializeHealth(report, version, new Date(), { history });
