@@ -44,6 +44,7 @@ export function denoRuntime(args: readonly string[]): Runtime {
     stdout: (line) => _writeAll(Deno.stdout, line),
     stderr: (line) => _writeAll(Deno.stderr, line),
     openFileLimit: _openFileLimit,
+    shareBodies: true, // Deno.serve keeps a stream body's Content-Length (bench/health/RESULTS.md)
   };
 }
 

@@ -182,6 +182,8 @@ export function healthBody(
 interface _Serialized {
   version: string;
   head: string;
+  /** `head` as UTF-8, made on first use and shared by every response of the round. */
+  headBytes?: Uint8Array;
   healthy: boolean;
   /** The last full text, for responses made in the same millisecond (`ms`). */
   ms: number;
@@ -190,6 +192,39 @@ interface _Serialized {
 
 const _serialized = new WeakMap<Report, _Serialized>();
 const _withHistory = new WeakMap<Report, _Serialized>();
+const _encoder = new TextEncoder();
+
+// The part of the body that depends only on the round (and the version), made once a round.
+function _serialize(
+  report: Report,
+  version: string,
+  now: Date,
+  options: BodyOptions,
+): _Serialized {
+  const cache = options.history ? _withHistory : _serialized;
+  let s = cache.get(report);
+  if (s === undefined || s.version !== version) {
+    const { status, message, checks } = healthBody(report, version, now, options);
+    const head = JSON.stringify({ status, message, checks });
+    s = {
+      version,
+      head: head.slice(0, -1),
+      healthy: status === "healthy",
+      ms: NaN,
+      text: "",
+    };
+    cache.set(report, s);
+  }
+  return s;
+}
+
+// The rest of the body after the head: the response's time and the round's time and age.
+function _tail(report: Report, version: string, now: Date): string {
+  const age = Math.max(0, now.getTime() - report.finishedAt.getTime());
+  return `,"timestamp":"${now.toISOString()}","version":${
+    JSON.stringify(version)
+  },"checked_at":"${report.finishedAt.toISOString()}","age_ms":${age}}\n`;
+}
 
 /**
  * The `/health` body as compact JSON text, and whether it is healthy. The part that depends
@@ -198,10 +233,8 @@ const _withHistory = new WeakMap<Report, _Serialized>();
  * mostly made in the same millisecond, and then share one string (one body in the heap, not
  * one per response).
  *
- * A string, not bytes: hosts encode a string body straight into their write buffer, while a
- * `Uint8Array` body is copied into a fresh `ArrayBuffer` per response (Fetch's "extract a
- * body"). With 1,000 checks (~120 KB) that copy tripled the time per response and the peak RSS
- * under load (measured in bench/README.md).
+ * The server answers with {@linkcode healthBodyBytes} instead, which shares the round's
+ * part as bytes; this text is the same body.
  *
  * @example Serializing
  * ```ts
@@ -220,27 +253,46 @@ export function serializeHealth(
   now: Date = new Date(),
   options: BodyOptions = {},
 ): { healthy: boolean; text: string } {
-  const cache = options.history ? _withHistory : _serialized;
-  let s = cache.get(report);
-  if (s === undefined || s.version !== version) {
-    const { status, message, checks } = healthBody(report, version, now, options);
-    const head = JSON.stringify({ status, message, checks });
-    s = {
-      version,
-      head: head.slice(0, -1),
-      healthy: status === "healthy",
-      ms: NaN,
-      text: "",
-    };
-    cache.set(report, s);
-  }
+  const s = _serialize(report, version, now, options);
   const ms = now.getTime();
   if (ms !== s.ms) {
     s.ms = ms;
-    const age = Math.max(0, ms - report.finishedAt.getTime());
-    s.text = `${s.head},"timestamp":"${now.toISOString()}","version":${
-      JSON.stringify(version)
-    },"checked_at":"${report.finishedAt.toISOString()}","age_ms":${age}}\n`;
+    s.text = s.head + _tail(report, version, now);
   }
   return { healthy: s.healthy, text: s.text };
+}
+
+/**
+ * The `/health` body as UTF-8 in two parts, the same bytes as {@linkcode serializeHealth}'s
+ * text: `head`, everything that depends only on the round, encoded once per round and
+ * shared (the same `Uint8Array`) by every response it answers; and `tail`, this response's
+ * timestamp and the round's time and age (about 120 bytes). Do not modify either.
+ *
+ * Why bytes in parts: a string body is copied into a fresh native buffer per response, and
+ * the responses waiting for an on-demand round are all answered at once, so with 1,000 checks
+ * (a ~150 KB body) and 100 connections ~15 MB of copies were alive together. Streamed as
+ * two chunks (`handler.ts`), the shared head is sent without a copy per response.
+ *
+ * @example The parts make the text
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { healthBodyBytes, serializeHealth } from "./body.ts";
+ * const check = { name: "db", host: "127.0.0.1", port: 5432, description: "", timeoutMs: 2000 };
+ * const report = { checks: [{ check, status: "healthy" as const, latencyMs: 0.3 }], finishedAt: new Date(), durationMs: 1 };
+ * const now = new Date();
+ * const { healthy, head, tail } = healthBodyBytes(report, "0.1.0", now);
+ * const text = new TextDecoder().decode(head) + new TextDecoder().decode(tail);
+ * assert.ok(healthy && text === serializeHealth(report, "0.1.0", now).text);
+ * assert.ok(healthBodyBytes(report, "0.1.0", new Date()).head === head);
+ * ```
+ */
+export function healthBodyBytes(
+  report: Report,
+  version: string,
+  now: Date = new Date(),
+  options: BodyOptions = {},
+): { healthy: boolean; head: Uint8Array; tail: Uint8Array } {
+  const s = _serialize(report, version, now, options);
+  const head = s.headBytes ??= _encoder.encode(s.head);
+  return { healthy: s.healthy, head, tail: _encoder.encode(_tail(report, version, now)) };
 }

@@ -6,7 +6,7 @@
  */
 
 import { CHALLENGE, checkBasicAuth } from "./auth.ts";
-import { serializeHealth } from "./body.ts";
+import { healthBodyBytes, serializeHealth } from "./body.ts";
 import { METRICS_CONTENT_TYPE, renderMetrics } from "./metrics.ts";
 import type { Monitor, Report } from "./monitor.ts";
 import { renderPage } from "./page.ts";
@@ -32,6 +32,14 @@ export interface HandlerOptions {
   monitor: Monitor;
   /** Version reported in bodies and metrics; default {@linkcode VERSION}. */
   version?: string;
+  /**
+   * Answer the `/health` requests that waited for a probe round with the round's body shared
+   * as bytes, streamed with its `Content-Length`, instead of a string per response: far less
+   * memory when many requests wait together (with `Deno.serve`: bench/health/RESULTS.md).
+   * Only for hosts that keep that header (`Deno.serve` does; Bun.serve sends such a stream
+   * chunked, without `Content-Length`). Default `false`.
+   */
+  shareBodies?: boolean;
 }
 
 const _ALLOW = "GET, HEAD";
@@ -65,6 +73,7 @@ export function createHandler(
 ): (request: Request) => Response | Promise<Response> {
   const { monitor } = options;
   const version = options.version ?? VERSION;
+  const shareBodies = options.shareBodies ?? false;
   const metrics = new WeakMap<Report, string>();
   const handle = async (request: Request): Promise<Response> => {
     const auth = monitor.config.auth;
@@ -83,10 +92,19 @@ export function createHandler(
       case "/live":
         return _respond(200, "OK", _H_TEXT);
       case "/health": {
+        const finished = monitor.finished;
         const report = await monitor.check();
         const history = request.url.includes("?") && _wantsHistory(request.url);
-        const { healthy, text } = serializeHealth(report, version, new Date(), { history });
-        return _respond(healthy ? 200 : 503, text, _H_JSON);
+        if (!shareBodies || monitor.finished === finished) {
+          // Answered from a round already there (`interval`, `cache`): one at a time, as
+          // fast as possible; a string body is the cheapest per response.
+          const { healthy, text } = serializeHealth(report, version, new Date(), { history });
+          return _respond(healthy ? 200 : 503, text, _H_JSON);
+        }
+        // This request waited for a new round, and so did every other request meanwhile:
+        // they are all answered at once, so share the body instead of copying it per response.
+        const body = healthBodyBytes(report, version, new Date(), { history });
+        return _respondParts(body.healthy ? 200 : 503, body.head, body.tail);
       }
       case "/metrics": {
         const report = await monitor.check();
@@ -164,6 +182,24 @@ function _respond(
   headers: Record<string, string>,
 ): Response {
   return new Response(body, { status, headers });
+}
+
+// The /health body as a stream of its two parts with an explicit Content-Length (hosts keep
+// it: the framing is the same as for a string body). A string body is copied into a native
+// buffer per response; streamed, the round's shared head is not (1,000 checks, 100
+// connections on demand: peak RSS 81-82 -> 72-73 MiB, bench/health/RESULTS.md). Streams cost
+// more per response, hence only for requests that waited for a round. A default (not byte)
+// stream: a byte stream would transfer, and so detach, the shared head.
+function _respondParts(status: number, head: Uint8Array, tail: Uint8Array): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head);
+      controller.enqueue(tail);
+      controller.close();
+    },
+  });
+  const length = String(head.byteLength + tail.byteLength);
+  return new Response(body, { status, headers: { ..._H_JSON, "content-length": length } });
 }
 
 function _wantsHistory(url: string): boolean {

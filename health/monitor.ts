@@ -211,6 +211,11 @@ export class Monitor {
     return this.#rounds;
   }
 
+  /** How many probe rounds have finished (a cheap way to tell whether a call waited for one). */
+  get finished(): number {
+    return this.#version;
+  }
+
   /** Probe counters since start, for `/metrics`. */
   get stats(): ProbeStats {
     return this.#stats;

@@ -178,6 +178,8 @@ export interface Runtime {
    * tell; `server.concurrency` is lowered to fit (see {@linkcode concurrencyForFileLimit}).
    */
   openFileLimit?(): number | undefined;
+  /** The HTTP server takes shared stream bodies well (see `HandlerOptions.shareBodies`). */
+  shareBodies?: boolean;
 }
 
 /**
