@@ -46,6 +46,7 @@ import { parseCommandLine } from "./args.ts";
 import { ExplainWriter } from "./explain.ts";
 import { helpText } from "./help.ts";
 import { withProgress } from "./progress.ts";
+import { summaryLine } from "./summary.ts";
 import { type CommandRuntime, runCommand } from "./run_command.ts";
 
 /** A readable byte source: a Web `ReadableStream` or an async iterable (a Node `Readable`). */
@@ -146,19 +147,6 @@ export const EXIT_USAGE = 2;
  * ```
  */
 export const EXIT_INTERRUPTED = 130;
-
-/** A one-line summary for `--stats`. */
-function _summary(r: TrimResult): string {
-  const s = r.stats;
-  const f = (n: number) => n.toLocaleString("en-US");
-  let line = `trimlog: ${f(s.inputLines)} → ${f(s.outputLines)} lines, ${f(r.inputTokens)} → ${
-    f(r.outputTokens)
-  } tokens (${r.savingsPercent}% saved)`;
-  if (r.detectedFormat) line += `, format ${r.detectedFormat}`;
-  if (r.detectedSources?.length) line += `, sources ${r.detectedSources.slice(0, 3).join(", ")}`;
-  if (r.timedOut) line += ", timed out (partial)";
-  return line;
-}
 
 /** The `--explain` writer: explain lines to `sink`, buffered in ~64 KiB chunks. */
 function _explainer(
@@ -303,7 +291,7 @@ export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<n
     }, writer && ((lines, mask) => writer.lines(lines, mask)));
     if (explainer) await explainer.close();
     const full: TrimResult = output !== undefined ? { ...result, outputPath: output } : result;
-    if (parsed.stats) console.error(_summary(full));
+    if (parsed.stats) console.error(summaryLine(full));
     if (parsed.json) console.log(JSON.stringify(full, null, 2));
     if (!parsed.noTelemetry && !telemetryDisabled({ get: (name) => rt.env(name) })) {
       const { tryRecordTelemetry } = await import("../adapters/node/telemetry_fs.ts");

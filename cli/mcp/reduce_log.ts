@@ -8,6 +8,7 @@
  * @module
  */
 
+import { summaryLine } from "../summary.ts";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types";
 import { OPTIONS, type OptionSpec } from "../../trim/options.ts";
 import { processLogStreamInline, trimTextInline } from "../../trim/process.ts";
@@ -129,29 +130,6 @@ export function reduceOptions(args: Record<string, unknown>): TrimOptions {
     }
   }
   return options as TrimOptions;
-}
-
-/**
- * A one-line summary of a result, as `trimlog --stats` prints it.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { trimTextInline } from "../../trim/process.ts";
- * import { summaryLine } from "./reduce_log.ts";
- * const { result } = await trimTextInline("ERROR boom\n");
- * assert.match(summaryLine(result), /^trimlog: 1 → 1 lines, /);
- * ```
- */
-export function summaryLine(r: TrimResult): string {
-  const s = r.stats;
-  const f = (n: number) => n.toLocaleString("en-US");
-  let line = `trimlog: ${f(s.inputLines)} → ${f(s.outputLines)} lines, ${f(r.inputTokens)} → ${
-    f(r.outputTokens)
-  } tokens (${r.savingsPercent}% saved)`;
-  if (r.detectedFormat) line += `, format ${r.detectedFormat}`;
-  if (r.detectedSources?.length) line += `, sources ${r.detectedSources.slice(0, 3).join(", ")}`;
-  return line;
 }
 
 /**
