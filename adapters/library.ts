@@ -53,19 +53,13 @@ export async function withFileConfig(options: TrimOptions = {}): Promise<TrimOpt
 
 /** Opens a baseline log file (its read errors name the file). */
 async function _openBaseline(path: string): Promise<AsyncIterable<Uint8Array>> {
-  const fs = await import("node:fs");
-  const input = fs.createReadStream(path, { highWaterMark: 64 * 1024 });
-  await new Promise<void>((resolve, reject) => {
-    input.once("open", () => resolve());
-    input.once(
-      "error",
-      (e) =>
-        reject(
-          new TrimError("INVALID_OPTION", `option baseline: cannot read ${path}: ${e.message}`),
-        ),
-    );
-  });
-  return input as AsyncIterable<Uint8Array>;
+  const { openReadStream } = await import("./node/file.ts");
+  try {
+    return await openReadStream(path) as AsyncIterable<Uint8Array>;
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new TrimError("INVALID_OPTION", `option baseline: cannot read ${path}: ${why}`);
+  }
 }
 
 /**

@@ -47,7 +47,7 @@ import { ExplainWriter } from "./explain.ts";
 import { helpText } from "./help.ts";
 import { withProgress } from "./progress.ts";
 import { summaryLine } from "./summary.ts";
-import { type CommandRuntime, runCommand } from "./run_command.ts";
+import { type CommandRuntime, openBaseline, runCommand } from "./run_command.ts";
 
 /** A readable byte source: a Web `ReadableStream` or an async iterable (a Node `Readable`). */
 export type CliReadable = AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
@@ -241,14 +241,10 @@ export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<n
         configPath: parsed.configPath,
       });
     if (loaded) parsed.options.config = mergeTrimConfigs(loaded.config);
-    if (typeof parsed.options.baseline === "string") {
-      const path = parsed.options.baseline;
-      try {
-        parsed.options.baseline = (await rt.openInput(path)).readable;
-      } catch (e) {
-        err(`cannot read the baseline ${path}: ${reason(e)}`);
-        return EXIT_FAILURE;
-      }
+    const noBaseline = await openBaseline(parsed.options, rt);
+    if (noBaseline !== undefined) {
+      err(noBaseline);
+      return EXIT_FAILURE;
     }
     let input: CliReadable;
     if (file === undefined) {

@@ -10,6 +10,7 @@
 
 import { processWithTap } from "../trim/process.ts";
 import { TrimError } from "../trim/errors.ts";
+import type { TrimOptions } from "../trim/types.ts";
 import { parseCommandLine, UsageError } from "./args.ts";
 
 /** How a child process ended. */
@@ -56,6 +57,36 @@ export interface CommandRuntime {
   onInterrupt(listener: () => void): () => void;
   /** A short reason for a file system error, if known. */
   errorReason(error: unknown): string | undefined;
+}
+
+/**
+ * Opens `--baseline FILE` (a path in `options.baseline`) as a stream, in place;
+ * resolves with the message to print when it cannot be read.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openBaseline } from "./run_command.ts";
+ * const options = { baseline: "pass.log" as string | ReadableStream<Uint8Array> };
+ * const rt = {
+ *   openInput: () => Promise.reject(new Error("gone")),
+ *   errorReason: () => "no such file or directory",
+ * };
+ * assert.ok((await openBaseline(options, rt)) === "cannot read the baseline pass.log: no such file or directory");
+ * ```
+ */
+export async function openBaseline(
+  options: { baseline?: TrimOptions["baseline"] },
+  rt: Pick<CommandRuntime, "openInput" | "errorReason">,
+): Promise<string | undefined> {
+  if (typeof options.baseline !== "string") return undefined;
+  const path = options.baseline;
+  try {
+    options.baseline = (await rt.openInput(path)).readable;
+    return undefined;
+  } catch (e) {
+    return `cannot read the baseline ${path}: ${rt.errorReason(e) ?? _message(e)}`;
+  }
 }
 
 /** Exit code when CMD cannot be found (as a shell says). */
@@ -232,14 +263,10 @@ export async function runCommand(argv: readonly string[], rt: CommandRuntime): P
     err(e instanceof Error ? e.message : String(e));
     return 2;
   }
-  if (typeof options.baseline === "string") {
-    const path = options.baseline;
-    try {
-      options.baseline = (await rt.openInput(path)).readable;
-    } catch (e) {
-      err(`cannot read the baseline ${path}: ${rt.errorReason(e) ?? _message(e)}`);
-      return 1;
-    }
+  const failed = await openBaseline(options, rt);
+  if (failed !== undefined) {
+    err(failed);
+    return 1;
   }
   let raw: { path: string; writable: WritableStream<Uint8Array> };
   try {

@@ -35,12 +35,7 @@ export async function processLogFile(
     throw new TrimError("UNSUPPORTED", "processLogFile needs a file system (Deno, Node or Bun)");
   }
   await assertDistinctOutput(inputPath, outputPath, fs.promises.realpath);
-  const input = fs.createReadStream(inputPath, { highWaterMark: 64 * 1024 });
-  const opened = new Promise<void>((resolve, reject) => {
-    input.once("open", () => resolve());
-    input.once("error", reject);
-  });
-  await opened;
+  const input = await openReadStream(inputPath, fs);
   const output = fs.createWriteStream(outputPath);
   const failed = new Promise<never>((_, reject) => output.once("error", reject));
   failed.catch(() => {});
@@ -95,4 +90,29 @@ export async function assertDistinctOutput(
       `output ${outputPath} is the input file ${inputPath}; choose another output path`,
     );
   }
+}
+
+/**
+ * Opens a file as a Node read stream (64 KiB chunks) once it is open: a file that
+ * cannot be read rejects here, with the file system's error, not mid-run.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openReadStream } from "./file.ts";
+ * await assert.rejects(openReadStream("/no/such/file.log"), /ENOENT/);
+ * ```
+ */
+export async function openReadStream(
+  path: string,
+  fs?: typeof import("node:fs"),
+): Promise<import("node:fs").ReadStream> {
+  const input = (fs ?? await import("node:fs")).createReadStream(path, {
+    highWaterMark: 64 * 1024,
+  });
+  await new Promise<void>((resolve, reject) => {
+    input.once("open", () => resolve());
+    input.once("error", reject);
+  });
+  return input;
 }
