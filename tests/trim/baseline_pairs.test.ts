@@ -5,22 +5,10 @@
 // grows by more than a tenth.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
-import { trimTextInline } from "../../trim/process.ts";
+import { measurePair, pairLines, pairNames } from "../../scripts/baseline_pairs.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 
-const DIR = new URL("../fixtures/baseline/", import.meta.url);
-const PAIRS = readdirSync(DIR).filter((n) => n.endsWith(".fail.log")).map((n) => n.slice(0, -9))
-  .sort();
-
-const read = (name: string) => readFileSync(new URL(name, DIR), "utf8");
-const lines = (name: string) => {
-  try {
-    return read(name).split("\n").filter((l) => l !== "");
-  } catch {
-    return [];
-  }
-};
+const PAIRS = pairNames();
 
 test("baseline pairs: there are at least ten", () => {
   assert.ok(PAIRS.length >= 10, PAIRS.join(", "));
@@ -30,15 +18,9 @@ const tokens = { input: 0, without: 0, with: 0 };
 
 for (const name of PAIRS) {
   test(`baseline pair ${name}: every must-keep line, no secret, not larger than without`, async () => {
-    const fail = read(`${name}.fail.log`);
-    const keep = lines(`${name}.keep.txt`);
-    const without = await trimTextInline(fail);
-    const withBase = await trimTextInline(fail, {
-      baseline: ReadableStream.from([read(`${name}.pass.log`)]),
-    });
-    const missed = keep.filter((k) => !withBase.output.includes(k));
-    assert.deepEqual(missed, [], withBase.output);
-    for (const secret of lines(`${name}.secrets.txt`)) {
+    const { without, with: withBase } = await measurePair(name);
+    assert.deepEqual(withBase.missed, [], withBase.output);
+    for (const secret of pairLines(`${name}.secrets.txt`)) {
       assert.ok(!withBase.output.includes(secret), `${name}: secret leaked`);
     }
     assert.ok(
