@@ -14,6 +14,7 @@ import type { BudgetSlice } from "./stages/budget.ts";
 import type { FoldSlice } from "./stages/fold.ts";
 import type { SelectSlice } from "./stages/select.ts";
 import { TAIL_CONTEXT_LINES } from "./select/context.ts";
+import { FINAL_WINDOW_LINES } from "./select/final_window.ts";
 import { DEFAULT_MAX_STACK_FRAMES } from "./classify/stack.ts";
 import { estimateTokens } from "./tokens.ts";
 import type { MultilineMode, TrimLineDecision, TrimOptions } from "./types.ts";
@@ -181,6 +182,7 @@ export function resolveOptions(options: TrimOptions = {}): ResolvedOptions {
       dampen: (options.dedupeWindow ?? 1) <= 1,
       scores: options.maxTokens !== undefined,
       tailLines: TAIL_CONTEXT_LINES,
+      finalWindow: FINAL_WINDOW_LINES,
     },
     budget: options.maxTokens === undefined
       ? undefined

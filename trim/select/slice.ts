@@ -45,6 +45,8 @@ export interface SelectSlice {
   scores: boolean;
   /** Closing lines kept as context of the end of the log. */
   tailLines: number;
+  /** Input lines held back as the final window (`final_window.ts`). */
+  finalWindow: number;
 }
 
 /** Where select reports its accounting. */

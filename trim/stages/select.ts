@@ -13,7 +13,10 @@
  *    takes them under the threshold;
  * 4. context: up to `contextBefore` soft lines before an error, `contextAfter` after it
  *    (adaptive by default), and the closing lines of the log. A repeated error gets no
- *    context, so its repeats stay adjacent and fold into `[xN]`.
+ *    context, so its repeats stay adjacent and fold into `[xN]`;
+ * 5. the final window ({@linkcode FinalWindow}): the last lines of the input are held
+ *    back; at the end, its untagged lines are kept as `tail-context` (not INFO/DEBUG,
+ *    chatter or junk, and of a run of one shape only the first two: {@linkcode ShapeRun}).
  *
  * Records (stack traces, from the group stage) are kept or dropped as one logical
  * line scored by its best line, reduced (internal frames hidden, frames beyond
@@ -43,6 +46,7 @@ import {
   createDynamicAggressivenessState,
 } from "../select/aggressiveness.ts";
 import { AdaptiveAfter, ContextRing } from "../select/context.ts";
+import { FinalWindow, ShapeRun } from "../select/final_window.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
 import { capHeld, type HeldStack, reduceRecord, repeatsHeld } from "../select/held_stack.ts";
 import { SelectOutput } from "../select/output.ts";
@@ -56,6 +60,10 @@ const _T = SCORE_KEEP_THRESHOLD;
 const _STACK_SIG = LineCategory.STACK << 7;
 const _ERROR_SIG = LineCategory.ERROR << 7;
 const _DIAG_SIG = LineCategory.DIAGNOSTIC << 7;
+/** Lines of the final window kept as context: untagged lines and above (not INFO, DEBUG, chatter). */
+const _CLOSING_SIG = LineCategory.PLAIN << 7;
+/** Lines of one shape in a row the final window keeps as context. */
+const _CLOSING_RUN = 2;
 
 /**
  * Select as a pure, incremental step: push batches, collect kept lines.
@@ -104,6 +112,11 @@ export class Selector {
   #seenTriggers = new Set<number>();
   #held: HeldStack | undefined = undefined;
   #baseline: BaselineTemplates | undefined = undefined;
+  #window: FinalWindow;
+  /** Whether the lines being read close the log (the final window). */
+  #closing = false;
+  /** Runs of lines of one shape in the final window (a table, a file list, an access log). */
+  #shapes = new ShapeRun();
 
   /**
    * @param slice the resolved options of select.
@@ -128,6 +141,7 @@ export class Selector {
     if (slice.rootCause) this.#rootCause = new RootCause();
     if (slice.dampen) this.#dampener = createRepeatDampener();
     this.#ring = new ContextRing(Math.max(slice.contextBefore, slice.tailLines));
+    this.#window = new FinalWindow(slice.finalWindow);
   }
 
   /** The passing run's templates (`baseline`): lines it also printed are not kept on their own. */
@@ -155,6 +169,38 @@ export class Selector {
   /** Pushes a batch (records marked by the group stage); returns what to pass on. */
   push(batch: Batch): Batch {
     this.#out.begin();
+    this.#feed(this.#window.push(batch));
+    return this.#out.end();
+  }
+
+  /**
+   * End of input: the final window (the log's closing lines, read as evidence), the
+   * held stack record; what is left of the context ring is dropped.
+   */
+  flush(): Batch {
+    this.#out.begin();
+    const [before, window] = this.#window.end();
+    this.#feed(before);
+    this.#closing = true;
+    this.#feed(window);
+    this.#closing = false;
+    this.#emitRingTail();
+    this.#flushHeld();
+    return this.#out.end();
+  }
+
+  /** The last `tailLines` lines of the ring are shown as the closing lines of the log. */
+  #emitRingTail(): void {
+    const ring = this.#ring;
+    const from = Math.max(0, ring.length - this.#o.tailLines);
+    for (let i = 0; i < ring.length; i++) {
+      if (i < from) this.#final(ring.num(i), ring.reason(i), ring.score(i));
+      else this.#emit(ring.line(i), ring.num(i), "tail-context", ring.score(i), true);
+    }
+    ring.clear();
+  }
+
+  #feed(batch: Batch): void {
     const { lines, numbers, records } = batch;
     let r = 0;
     let at = records === undefined ? -1 : records[0];
@@ -169,21 +215,6 @@ export class Selector {
       }
       this.#single(lines[i], numbers ? numbers[i] : 0);
     }
-    return this.#out.end();
-  }
-
-  /** End of input: the closing lines of the log, the held stack record. */
-  flush(): Batch {
-    this.#out.begin();
-    const ring = this.#ring;
-    const from = Math.max(0, ring.length - this.#o.tailLines);
-    for (let i = 0; i < ring.length; i++) {
-      if (i < from) this.#final(ring.num(i), ring.reason(i), ring.score(i));
-      else this.#emit(ring.line(i), ring.num(i), "tail-context", ring.score(i), true);
-    }
-    ring.clear();
-    this.#flushHeld();
-    return this.#out.end();
   }
 
   /** One line on its own: the hot path. */
@@ -247,6 +278,16 @@ export class Selector {
     if (this.#afterLeft > 0 && sig >= 128) {
       this.#afterLeft--;
       this.#emit(line, num, "context-after", score);
+      state.recordDecision("keep-soft");
+      return;
+    }
+    if (this.#closing && sig >= _CLOSING_SIG) {
+      if (this.#shapes.next(line) > _CLOSING_RUN) {
+        this.#drop(num, "noise", score); // one more row of a table or a list
+        state.recordDecision("drop");
+        return;
+      }
+      this.#emit(line, num, "tail-context", score);
       state.recordDecision("keep-soft");
       return;
     }
@@ -323,6 +364,11 @@ export class Selector {
 
   /** A dropped line that may still be shown as context (ring), or dropped for good. */
   #dropSoft(line: string, num: number, reason: DecisionReason, score: number, soft: boolean): void {
+    if (this.#closing && reason === "root-cause") {
+      // The log's own closing statement of its failure stays.
+      this.#emit(line, num, "tail-context", score);
+      return;
+    }
     this.#counters.dropped(1);
     const ring = this.#ring;
     if (ring.full) this.#final(ring.num(0), ring.reason(0), ring.score(0));
@@ -397,7 +443,7 @@ export class Selector {
       if (s > best) best = s;
       if (sig > bestSig) bestSig = sig;
     }
-    if (best < _T && !keepRule) {
+    if (best < _T && !keepRule && !(this.#closing && bestSig >= _CLOSING_SIG)) {
       for (let i = 0; i < n; i++) {
         this.#drop(nums ? nums[i] : 0, "noise", scoreForLevel(sigs[i], level));
         state.recordDecision("drop");

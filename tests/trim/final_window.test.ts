@@ -1,0 +1,165 @@
+// The final window: select holds the log's last lines back and reads them as evidence.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import type { Batch } from "../../trim/batch.ts";
+import { FinalWindow, ShapeRun } from "../../trim/select/final_window.ts";
+import { trimTextInline } from "../../mod.ts";
+import { assertAccounting } from "../_helpers/accounting.ts";
+
+/** Cuts `lines` (with records as [start, len] pairs over the whole) into batches at `cuts`. */
+function batches(lines: string[], records: [number, number][], cuts: number[]): Batch[] {
+  const points = [...new Set(cuts.map((c) => c % (lines.length + 1)))].sort((a, b) => a - b);
+  // A batch never cuts a record (the group stage emits records whole).
+  const inside = (p: number) => records.some(([s, n]) => p > s && p < s + n);
+  const at = [0, ...points.filter((p) => p > 0 && p < lines.length && !inside(p)), lines.length];
+  const out: Batch[] = [];
+  for (let i = 0; i + 1 < at.length; i++) {
+    const [a, b] = [at[i], at[i + 1]];
+    if (a === b) continue;
+    const batch: Batch = {
+      lines: lines.slice(a, b),
+      numbers: lines.slice(a, b).map((_, k) => a + k + 1),
+    };
+    const r = records.filter(([s]) => s >= a && s < b).flatMap(([s, n]) => [s - a, n]);
+    if (r.length) batch.records = r;
+    out.push(batch);
+  }
+  return out;
+}
+
+/** Records of the batches as [start, len] over the whole stream. */
+function recordsOf(parts: Batch[]): [number, number][] {
+  const out: [number, number][] = [];
+  let base = 0;
+  for (const p of parts) {
+    const r = p.records ?? [];
+    for (let i = 0; i < r.length; i += 2) {
+      assert.ok(r[i] + r[i + 1] <= p.lines.length, "a record lies inside its batch");
+      out.push([r[i] + base, r[i + 1]]);
+    }
+    base += p.lines.length;
+  }
+  return out;
+}
+
+test("final window: the same lines, numbers, records and window start however the input is batched", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 300 }),
+      fc.array(fc.tuple(fc.integer({ min: 0, max: 299 }), fc.integer({ min: 2, max: 30 })), {
+        maxLength: 6,
+      }),
+      fc.array(fc.integer({ min: 0, max: 400 }), { maxLength: 10 }),
+      fc.integer({ min: 0, max: 80 }),
+      (n, rawRecords, cuts, size) => {
+        const lines = Array.from({ length: n }, (_, i) => `line ${i + 1}`);
+        // Disjoint records inside the input.
+        const records: [number, number][] = [];
+        let free = 0;
+        for (const [s, len] of [...rawRecords].sort((a, b) => a[0] - b[0])) {
+          if (s < free || s + len > n) continue;
+          records.push([s, len]);
+          free = s + len;
+        }
+        const run = (parts: Batch[]) => {
+          const w = new FinalWindow(size);
+          const released = parts.map((p) => w.push(p));
+          const [before, window] = w.end();
+          return { head: [...released, before], window };
+        };
+        const one = run(batches(lines, records, []));
+        const many = run(batches(lines, records, cuts));
+        const flat = (bs: Batch[]) => bs.flatMap((b) => b.lines);
+        assert.deepEqual(flat(many.head), flat(one.head));
+        assert.deepEqual(many.window.lines, one.window.lines);
+        assert.deepEqual(many.window.numbers ?? [], one.window.numbers ?? []);
+        assert.deepEqual([...flat(many.head), ...many.window.lines], lines);
+        // Records arrive whole, at the same places.
+        const start = flat(many.head).length;
+        const seen = [
+          ...recordsOf(many.head),
+          ...recordsOf([many.window]).map(([s, l]) => [s + start, l] as [number, number]),
+        ];
+        assert.deepEqual(seen, records);
+        // The window is the last min(size, n / 4) lines, widened to a record it would cut.
+        let want = Math.min(size, Math.floor(n / 4));
+        if (want < 6) want = 0;
+        assert.ok(many.window.lines.length >= want);
+        if (many.window.lines.length > want) {
+          assert.ok(records.some(([s, l]) => s === start && s + l > n - want));
+        }
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
+test("final window: a long log's closing lines are kept, a short log keeps only its context", async () => {
+  const noise = Array.from({ length: 400 }, (_, i) => `compiling module ${i % 7} of the project`);
+  const closing = [
+    "Summary of failures:",
+    "  payments: expected 3 rows, found 2",
+    "make: *** [Makefile:12: test] Error 2",
+    'The command "make test" exited with 2.',
+  ];
+  const { output, result } = await trimTextInline([...noise, ...closing].join("\n") + "\n");
+  assertAccounting(output, result);
+  for (const line of closing) assert.ok(output.includes(line), line);
+  // A 6-line log: the context rules reach its end; a plain line far from the error goes.
+  const short = await trimTextInline("a plain start\nb\nc\nd\ne\nERROR: boom\n");
+  assert.ok(!short.output.includes("a plain start"));
+});
+
+test("final window: INFO and DEBUG lines and chatter are not kept for being last", async () => {
+  const served = Array.from({ length: 400 }, (_, i) => `[INFO] request ${i} served`);
+  const later = Array.from({ length: 10 }, (_, i) => `[INFO] later ${i}`);
+  const fetches = Array.from({ length: 10 }, (_, i) => `Downloading foo-${i}.tgz`);
+  const { output } = await trimTextInline(
+    ["ERROR: boom", ...served, ...later, ...fetches].join("\n"),
+    { aggressiveness: "medium" },
+  );
+  assert.ok(output.includes("ERROR: boom"));
+  assert.ok(!output.includes("[INFO] later 0"));
+  assert.ok(!output.includes("Downloading foo-0.tgz"));
+});
+
+test("final window: a table or a file list shows its first two rows; located findings all stay", async () => {
+  const noise = Array.from({ length: 400 }, (_, i) => `step ${i} done`);
+  const table = Array.from(
+    { length: 20 },
+    (_, i) => `src/module${i}.py     ${100 + i}    ${i}   90%`,
+  );
+  const rules = [
+    "MD034 Bare URL",
+    "MD029 List prefix",
+    "MD013 Line length",
+    "MD009 Trailing space",
+  ];
+  const findings = rules.map((r, i) => `README.md: ${10 + i}: ${r}`);
+  const { output } = await trimTextInline(
+    [...noise, ...table, "TOTAL 1000 40 96%", ...findings].join("\n"),
+  );
+  assert.ok(output.includes("src/module0.py") && output.includes("src/module1.py"));
+  assert.ok(!output.includes("src/module5.py"));
+  assert.ok(output.includes("TOTAL 1000"));
+  for (const f of findings) assert.ok(output.includes(f), f);
+});
+
+test("ShapeRun: indented lines, symbols and locations start no run; long words count", () => {
+  const run = new ShapeRun();
+  const long = "module.eks.module.eks_managed_node_group_workers[0]: Still creating...";
+  const got = [
+    "  at a",
+    "  at b",
+    "✖ x",
+    "✖ y",
+    "nginx-1 | a",
+    "nginx-1 | b",
+    "a.rb:1:2: C",
+    long,
+    long,
+  ]
+    .map((l) => run.next(l));
+  assert.deepEqual(got, [1, 1, 1, 1, 1, 2, 1, 1, 2]);
+});

@@ -1,0 +1,223 @@
+/**
+ * The final window: select holds the last lines of the input back, so that at the
+ * end of the stream it knows which lines close the log. A failing log states its
+ * failure last (the summary, the failed command, the exit status), so those lines
+ * are read as evidence rather than as noise.
+ *
+ * A line is held until `size` more input lines have arrived, or until the end of
+ * the input: on an endless pipe the output lags the input by `size` lines. The
+ * window never cuts a record (a stack trace from the group stage): when its first
+ * line falls inside one, the whole record belongs to the window. Where the window
+ * starts depends only on the lines, never on how they were batched.
+ *
+ * @module
+ */
+
+import type { Batch } from "../batch.ts";
+
+/** Input lines the final window holds back by default. */
+export const FINAL_WINDOW_LINES = 60;
+
+/** The window is at most this share of the input: `total / 4` lines. */
+export const FINAL_WINDOW_SHARE = 4;
+
+/** A window of fewer lines is none (a log under 24 lines: its closing lines are context). */
+export const FINAL_WINDOW_MIN = 6;
+
+/**
+ * Holds the last `size` input lines of a stream of batches (lines, their numbers
+ * and their records).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { FinalWindow } from "./final_window.ts";
+ * const w = new FinalWindow(2);
+ * assert.deepEqual(w.push({ lines: ["a", "b", "c"] }).lines, ["a"]);
+ * assert.deepEqual(w.push({ lines: ["d"] }).lines, ["b"]);
+ * const [before, window] = w.end(); // 4 lines in all: too short for a window
+ * assert.deepEqual(before.lines, ["c", "d"]);
+ * assert.deepEqual(window.lines, []);
+ * ```
+ */
+export class FinalWindow {
+  #size: number;
+  #held: Batch[] = [];
+  /** Lines held across all batches. */
+  #count = 0;
+  /** Lines pushed in all. */
+  #total = 0;
+
+  /** @param size input lines held back (0: none). */
+  constructor(size: number) {
+    this.#size = size;
+  }
+
+  /** Adds a batch; returns the lines that leave the window (in order, as one batch). */
+  push(batch: Batch): Batch {
+    if (this.#size === 0) return batch;
+    if (batch.lines.length === 0) return { lines: [] };
+    this.#held.push(batch);
+    this.#count += batch.lines.length;
+    this.#total += batch.lines.length;
+    const release = this.#count - this.#size;
+    if (release <= 0) return { lines: [] };
+    return this.#take(release);
+  }
+
+  /**
+   * End of input: the lines still held, as `[before, window]`. The window is the
+   * last `min(size, floor(total / SHARE))` lines of the input, none below
+   * `FINAL_WINDOW_MIN` (a short log's context rules already reach its end), records
+   * whole.
+   */
+  end(): [Batch, Batch] {
+    const all = _concat(this.#held);
+    this.#held = [];
+    this.#count = 0;
+    let size = Math.min(this.#size, Math.floor(this.#total / FINAL_WINDOW_SHARE));
+    if (size < FINAL_WINDOW_MIN) size = 0;
+    const before = all.lines.length - size;
+    if (before <= 0) return [{ lines: [] }, all];
+    return _split(all, _cutAt(all, before));
+  }
+
+  /**
+   * Takes up to `n` lines off the front, never cutting a record (a record that
+   * would be cut stays held whole).
+   */
+  #take(n: number): Batch {
+    const parts: Batch[] = [];
+    const held = this.#held;
+    while (n > 0 && held.length > 0) {
+      const first = held[0];
+      const len = first.lines.length;
+      if (len <= n) {
+        parts.push(first);
+        held.shift();
+        this.#count -= len;
+        n -= len;
+        continue;
+      }
+      const cut = _cutAt(first, n);
+      if (cut > 0) {
+        const [head, tail] = _split(first, cut);
+        parts.push(head);
+        held[0] = tail;
+        this.#count -= cut;
+      }
+      break;
+    }
+    return parts.length === 1 ? parts[0] : _concat(parts);
+  }
+}
+
+/** The largest cut ≤ `n` that does not fall inside one of the batch's records. */
+function _cutAt(b: Batch, n: number): number {
+  const r = b.records;
+  if (r === undefined) return n;
+  for (let i = 0; i < r.length; i += 2) {
+    const start = r[i];
+    if (start >= n) break;
+    if (start + r[i + 1] > n) return start;
+  }
+  return n;
+}
+
+/** Splits a batch (lines, numbers, records) before line `cut`. */
+function _split(b: Batch, cut: number): [Batch, Batch] {
+  const head: Batch = { lines: b.lines.slice(0, cut) };
+  const tail: Batch = { lines: b.lines.slice(cut) };
+  if (b.numbers !== undefined) {
+    head.numbers = b.numbers.slice(0, cut);
+    tail.numbers = b.numbers.slice(cut);
+  }
+  const r = b.records;
+  if (r !== undefined) {
+    const hr: number[] = [];
+    const tr: number[] = [];
+    for (let i = 0; i < r.length; i += 2) {
+      if (r[i] < cut) hr.push(r[i], r[i + 1]);
+      else tr.push(r[i] - cut, r[i + 1]);
+    }
+    if (hr.length) head.records = hr;
+    if (tr.length) tail.records = tr;
+  }
+  return [head, tail];
+}
+
+/** Joins batches (lines, numbers, records) into one. */
+function _concat(parts: Batch[]): Batch {
+  if (parts.length === 1) return parts[0];
+  const out: Batch = { lines: [] };
+  const numbered = parts.length > 0 && parts[0].numbers !== undefined;
+  if (numbered) out.numbers = [];
+  let records: number[] | undefined;
+  for (const p of parts) {
+    const base = out.lines.length;
+    if (p.records !== undefined) {
+      records ??= [];
+      for (let i = 0; i < p.records.length; i += 2) {
+        records.push(p.records[i] + base, p.records[i + 1]);
+      }
+    }
+    for (const l of p.lines) out.lines.push(l);
+    if (numbered) { for (const n of p.numbers!) out.numbers!.push(n); }
+  }
+  if (records !== undefined) out.records = records;
+  return out;
+}
+
+/**
+ * Counts lines of one shape in a row: rows of a table, a list of files, an access
+ * log. The shape is the line's first word (ended by a space, `/`, `:`, `(`, `[`, `=`,
+ * `|` or a digit). An indented line (code, a message's body), a line starting with a
+ * digit or a symbol, and a diagnostic with a source location (`src/a.rb:12:3: C: …`,
+ * `README.md: 757: MD029 …`: a linter's findings are all evidence) start no run.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ShapeRun } from "./final_window.ts";
+ * const run = new ShapeRun();
+ * assert.deepEqual(
+ *   ["TSFILE: a.js", "TSFILE: b.js", "TSFILE: c.js", "Found 2 errors"].map((l) => run.next(l)),
+ *   [1, 2, 3, 1],
+ * );
+ * ```
+ */
+export class ShapeRun {
+  #key = "";
+  #len = 0;
+
+  /** The length of the run `line` continues (1: a new shape). */
+  next(line: string): number {
+    const key = _LOCATION.test(line) ? "" : _firstWord(line);
+    if (key === "" || key !== this.#key) {
+      this.#key = key;
+      return (this.#len = 1);
+    }
+    return ++this.#len;
+  }
+}
+
+/** A source location at the start of a line: `path.ext:12`, `path.ext: 12`, `path.ext(12`. */
+const _LOCATION = /^\s*[\w./\\@+-]{1,200}\.\w{1,10}(?::\s?\d|\(\d)/;
+
+/** The first word (at least 2 of a-z, `-`, `_`, `.`, then a separator; at most 40), or "". */
+function _firstWord(line: string): string {
+  const end = Math.min(line.length, 40);
+  let i = 0;
+  for (; i < end; i++) {
+    const c = line.charCodeAt(i) | 32;
+    if (!((c >= 97 && c <= 122) || c === 45 || c === 127 || c === 46)) break; // a-z - _ .
+  }
+  if (i < 2) return "";
+  if (i < end) {
+    const t = line.charCodeAt(i); // what ends the word
+    const ends = t === 32 || t === 9 || t === 47 || t === 58 || t === 40 || t === 91 ||
+      t === 61 || t === 124 || (t >= 48 && t <= 57);
+    if (!ends) return "";
+  }
+  return line.slice(0, i);
+}
