@@ -14,7 +14,9 @@
  * 4. context: up to `contextBefore` soft lines before an error, `contextAfter` after it
  *    (adaptive by default), and the closing lines of the log. A repeated error gets no
  *    context, so its repeats stay adjacent and fold into `[xN]`;
- * 5. the final window ({@linkcode FinalWindow}): the last lines of the input are held
+ * 5. test-runner failure sections (pytest, jest, go test: {@linkcode FailureSections}):
+ *    the first few are kept whole, capped;
+ * 6. the final window ({@linkcode FinalWindow}): the last lines of the input are held
  *    back; at the end, its untagged lines are kept as `tail-context` (not INFO/DEBUG,
  *    chatter or junk, and of a run of one shape only the first two: {@linkcode ShapeRun}).
  *
@@ -47,6 +49,7 @@ import {
 } from "../select/aggressiveness.ts";
 import { AdaptiveAfter, ContextRing } from "../select/context.ts";
 import { FinalWindow, ShapeRun } from "../select/final_window.ts";
+import { FailureSections } from "../select/sections.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
 import { capHeld, type HeldStack, reduceRecord, repeatsHeld } from "../select/held_stack.ts";
 import { SelectOutput } from "../select/output.ts";
@@ -117,6 +120,8 @@ export class Selector {
   #closing = false;
   /** Runs of lines of one shape in the final window (a table, a file list, an access log). */
   #shapes = new ShapeRun();
+  /** Test-runner failure sections (pytest, jest, go test), shown whole. */
+  #sections = new FailureSections();
 
   /**
    * @param slice the resolved options of select.
@@ -236,6 +241,7 @@ export class Selector {
     }
     const sig = lineSignal(line, this.#o.multilingual);
     let score = scoreForLevel(sig, state.effective);
+    const inSection = this.#sections.next(line);
     if (score >= _T) {
       line = this.#out.clean(line);
       if (this.#baseline !== undefined && sig < _ERROR_SIG && this.#baseline.has(line)) {
@@ -262,6 +268,11 @@ export class Selector {
       const repeat = line === this.#lastKept;
       this.#keepLine(line, num, keepReasonOf(sig), score, hard);
       state.recordDecision(hard ? "keep-hard" : repeat ? "repeat" : "keep-soft");
+      return;
+    }
+    if (inSection && sig >= 128) {
+      this.#keepLine(line, num, "diagnostic", score, false);
+      state.recordDecision("keep-soft");
       return;
     }
     if (this.#hunkLeft > 0 || this.#pos - this.#lastTrigger <= 20) {

@@ -1,0 +1,67 @@
+// Test-runner failure sections are kept whole: the test's source, the assertion, the location.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { FailureSections, SECTION_LINES, SECTIONS_SHOWN } from "../../trim/select/sections.ts";
+import { trimTextInline } from "../../mod.ts";
+import { assertAccounting } from "../_helpers/accounting.ts";
+
+const pytestSection = (name: string) => [
+  `________________________ ${name} ________________________`,
+  "",
+  '    @pytest.mark.parametrize("subdomain", [',
+  "        (1, True),",
+  "    ])",
+  `    def ${name}(proxy, subdomain):`,
+  '        r = proxy.get("http://%s.web.test/port" % subdomain)',
+  ">       assert len(r.history) > 0",
+  "E       assert 0 > 0",
+  "",
+  `tests/test_redirect.py:14: AssertionError`,
+];
+
+test("pytest: the failing test's section is kept whole, its source lines included", async () => {
+  const noise = Array.from({ length: 50 }, (_, i) => `collected item ${i}`);
+  const after = Array.from({ length: 200 }, (_, i) => `teardown step ${i}`); // beyond the final window
+  const input = [
+    ...noise,
+    ...pytestSection("test_redirect"),
+    "===== 1 failed in 3.2s =====",
+    ...after,
+  ];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  for (const line of pytestSection("test_redirect")) {
+    if (line.trim() !== "") assert.ok(output.includes(line), line);
+  }
+});
+
+test("sections: the first few are shown whole, later ones only by the line rules", () => {
+  const s = new FailureSections();
+  const shown: boolean[] = [];
+  for (let k = 0; k < SECTIONS_SHOWN + 2; k++) {
+    for (const line of pytestSection(`test_${k}`)) shown.push(s.next(line));
+  }
+  const per = pytestSection("x").length;
+  assert.ok(shown.slice(0, SECTIONS_SHOWN * per).every((b) => b));
+  assert.ok(shown.slice(SECTIONS_SHOWN * per).every((b) => !b));
+});
+
+test("sections: a long section is capped; a separator or an unindented line ends it", () => {
+  const s = new FailureSections();
+  const body = Array.from({ length: SECTION_LINES + 20 }, (_, i) => `    line ${i}`);
+  const got = ["____ test_long ____", ...body].map((l) => s.next(l));
+  assert.equal(got.filter(Boolean).length, SECTION_LINES);
+  assert.equal(s.next("===== short test summary info ====="), false);
+  // jest and go: the body is the indented lines under the header.
+  assert.deepEqual(
+    ["  ● cart › adds an item", "    expect(received).toBe(expected)", "Tests: 1 failed"]
+      .map((l) => s.next(l)),
+    [true, true, false],
+  );
+  assert.deepEqual(
+    ["--- FAIL: TestTotal (0.00s)", "    sum_test.go:12: got 3, want 4", "FAIL"].map((l) =>
+      s.next(l)
+    ),
+    [true, true, false],
+  );
+});

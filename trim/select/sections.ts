@@ -1,0 +1,96 @@
+/**
+ * Test-runner failure sections: the block a runner prints for one failed test, kept
+ * whole because its parts only make sense together (the test's source, the failing
+ * assertion, expected and actual, the location).
+ *
+ * - pytest: `____ test_name ____` up to the next such header or a `====` / `----`
+ *   separator line;
+ * - jest: `● suite › test` and its indented body (not `● Console`);
+ * - go test: `--- FAIL: TestX (0.01s)` and its indented body.
+ *
+ * The first {@linkcode SECTIONS_SHOWN} sections of a log are shown, at most
+ * {@linkcode SECTION_LINES} lines each; later ones keep only what the line rules
+ * keep (their failure lines), so a run with hundreds of failures stays short.
+ *
+ * @module
+ */
+
+/** Failure sections of a log shown whole. */
+export const SECTIONS_SHOWN = 5;
+
+/** Lines of one section shown at most (the header included). */
+export const SECTION_LINES = 160;
+
+const _PYTEST_HEADER = /^_{3,} \S.{0,300} _{3,}$/;
+/** A pytest separator that ends a section: `=====…`, `----- Captured stdout call -----`. */
+const _SEPARATOR = /^(?:={5,}|-{5,})/;
+
+/** What a section's body is: everything to the next header, or its indented lines. */
+const enum _Body {
+  NONE = 0,
+  UNTIL_HEADER = 1,
+  INDENTED = 2,
+}
+
+/**
+ * Follows failure sections line by line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { FailureSections } from "./sections.ts";
+ * const s = new FailureSections();
+ * const lines = [
+ *   "____ test_total ____",
+ *   "    def test_total():",
+ *   ">       assert total([1, 2]) == 4",
+ *   "E       assert 3 == 4",
+ *   "tests/test_sum.py:4: AssertionError",
+ *   "===== 1 failed in 0.1s =====",
+ * ];
+ * assert.deepEqual(lines.map((l) => s.next(l)), [true, true, true, true, true, false]);
+ * ```
+ */
+export class FailureSections {
+  #body = _Body.NONE;
+  #left = 0;
+  #shown = 0;
+
+  /** Whether `line` belongs to a failure section being shown (its header included). */
+  next(line: string): boolean {
+    const c0 = line.charCodeAt(0);
+    if (c0 === 95 && _PYTEST_HEADER.test(line)) return this.#start(_Body.UNTIL_HEADER);
+    let i = 0; // the first visible character, within 8 columns
+    while (i < 8 && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+    const c = line.charCodeAt(i);
+    if (c === 0x25cf && line.charCodeAt(i + 1) === 32 && !line.startsWith("Console", i + 2)) {
+      return this.#start(_Body.INDENTED); // ● suite › test (not jest's ● Console)
+    }
+    if (c === 45 && line.startsWith("--- FAIL: ", i)) return this.#start(_Body.INDENTED);
+    if (this.#body === _Body.NONE) return false;
+    if (this.#body === _Body.UNTIL_HEADER) {
+      if ((c0 === 61 || c0 === 45) && _SEPARATOR.test(line)) return this.#end();
+    } else if (line.length > 0 && c0 !== 32 && c0 !== 9) {
+      return this.#end();
+    }
+    if (this.#left <= 0) return false;
+    this.#left--;
+    return true;
+  }
+
+  #start(body: _Body): boolean {
+    if (this.#shown >= SECTIONS_SHOWN) {
+      this.#body = _Body.NONE;
+      return false;
+    }
+    this.#shown++;
+    this.#body = body;
+    this.#left = SECTION_LINES - 1;
+    return true;
+  }
+
+  #end(): boolean {
+    this.#body = _Body.NONE;
+    return false;
+  }
+}
