@@ -291,3 +291,14 @@ test("sanitizeLine: adversarial 1 MB lines finish quickly (no super-linear backt
     assert.ok(ms < 2000, `${JSON.stringify(input.slice(0, 20))}… took ${ms.toFixed(0)} ms`);
   }
 });
+
+test("hash rule: CamelCase test names with short numbers stay; random tokens still go", () => {
+  assert.equal(
+    sanitizeLine("--- FAIL: TestBoundedForkedSync64Fast (0.18s)"),
+    "--- FAIL: TestBoundedForkedSync64Fast (0.18s)",
+  );
+  assert.equal(sanitizeLine("run HTTP2ServerPushTest"), "run HTTP2ServerPushTest");
+  assert.equal(sanitizeLine("id aB3dE7fG9hJ2kL4mN6pQ8rS0"), "id [HASH]");
+  // A digit run is read one way only: a long one is no backtracking trap (this returns).
+  assert.equal(sanitizeLine("Xyz" + "1".repeat(200_000) + "Q"), "[HASH]");
+});

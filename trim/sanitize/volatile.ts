@@ -247,7 +247,8 @@ function _maskIp(m: string, port: string | undefined, offset: number, s: string)
 /**
  * Whether a 16+ character alphanumeric word is a hash: hexadecimal with both
  * digits and letters, or a mixed-case alphanumeric token with digits (24+ chars).
- * Identifiers such as `AbstractAutowireCapableBeanFactory` have no digits and stay.
+ * Identifiers such as `AbstractAutowireCapableBeanFactory` have no digits and stay, and
+ * CamelCase words with short numbers (`TestBoundedForkedSync64Fast`) stay too.
  */
 export function isHash(w: string): boolean {
   let digits = 0, upper = 0, lower = 0, hexLetters = 0;
@@ -264,6 +265,15 @@ export function isHash(w: string): boolean {
   }
   if (digits === 0) return false;
   if (hexLetters === upper + lower) return hexLetters > 0 && (upper === 0 || lower === 0);
+  if (_IDENTIFIER.test(w)) return false;
   if (w.length >= 24 && upper > 0 && lower > 0) return digits >= 2;
   return w.length >= 32 && digits >= 4;
 }
+
+/**
+ * A CamelCase identifier with a few numbers: capitalized words, short acronyms and
+ * numbers of at most 4 digits (`TestBoundedForkedSync64Fast`, `HTTP2ServerPushTest`).
+ * A random token almost never reads as words of 3+ letters all the way. Each part
+ * can be read one way only (a number is a whole digit run), so the match is linear.
+ */
+const _IDENTIFIER = /^(?:[A-Z][a-z]{2,}|[0-9]{1,4}(?![0-9])|[A-Z]{2,5}(?=[A-Z][a-z]|[0-9]|$))+$/;

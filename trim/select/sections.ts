@@ -21,6 +21,7 @@ export const SECTIONS_SHOWN = 5;
 /** Lines of one section shown at most (the header included). */
 export const SECTION_LINES = 160;
 
+/** Tried only on lines of at most 320 characters that start and end with `_`. */
 const _PYTEST_HEADER = /^_{3,} \S.{0,300} _{3,}$/;
 /** A pytest separator that ends a section: `=====…`, `----- Captured stdout call -----`. */
 const _SEPARATOR = /^(?:={5,}|-{5,})/;
@@ -59,7 +60,10 @@ export class FailureSections {
   /** Whether `line` belongs to a failure section being shown (its header included). */
   next(line: string): boolean {
     const c0 = line.charCodeAt(0);
-    if (c0 === 95 && _PYTEST_HEADER.test(line)) return this.#start(_Body.UNTIL_HEADER);
+    if (
+      c0 === 95 && line.length <= 320 && line.charCodeAt(line.length - 1) === 95 &&
+      _PYTEST_HEADER.test(line)
+    ) return this.#start(_Body.UNTIL_HEADER);
     let i = 0; // the first visible character, within 8 columns
     while (i < 8 && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
     const c = line.charCodeAt(i);
