@@ -4,6 +4,7 @@ import {
   createTimestampStage,
   leadingTimestampForm,
   leadingTimestampLength,
+  linesWithoutTimestamps,
   stripLeadingTimestamps,
   TIMESTAMP_FORMS,
   TimestampVote,
@@ -117,14 +118,10 @@ test("timestamps stage: batches are held until the vote, then all cut; numbers t
   assert.deepEqual(out.map((b) => b.numbers), [[1], [2, 3], [4]]);
 });
 
-test("timestamps stage: no majority, lines pass as they are; the input array is not changed", async () => {
+test("timestamps stage: no majority, lines pass as they are", async () => {
   const lines = ["[09:12:03] a", "b", "c"];
   const out = await run([{ lines }], 3);
   assert.deepEqual(out.map((b) => b.lines), [["[09:12:03] a", "b", "c"]]);
-  const input = ["[09:12:03] a", "[09:12:04] b"];
-  const cut = await run([{ lines: input }], 2);
-  assert.deepEqual(cut[0].lines, ["a", "b"]);
-  assert.deepEqual(input, ["[09:12:03] a", "[09:12:04] b"]);
 });
 
 test("timestamps stage: a short input is decided at its end", async () => {
@@ -166,4 +163,43 @@ test("pipeline: times inside a line stay masked", async () => {
   const { output } = await trimTextInline(log);
   assert.ok(output.startsWith("[x5] ERROR job "), output); // folded: no [TIME] to start with
   assert.ok(output.includes(" failed at [TIME]"), output);
+});
+
+async function text(chunks: string[], sample?: number): Promise<string> {
+  let out = "";
+  for await (const c of linesWithoutTimestamps(ReadableStream.from(chunks), sample)) out += c;
+  return out;
+}
+
+test("linesWithoutTimestamps: its own vote, lines split across chunks, held until decided", async () => {
+  const chunks = [
+    "2024-05-14T09:12:03Z a\n2024-05-",
+    "14T09:12:04Z b\nplain\n2024-05-14T09:12:05Z c",
+  ];
+  assert.equal(await text(chunks, 3), "a\nb\nplain\nc\n");
+  assert.equal(await text(["[09:12:03] a\nb\nc\n"], 3), "[09:12:03] a\nb\nc\n"); // no majority
+  assert.equal(await text([]), "");
+});
+
+test("baseline: a timestamped passing run still matches the failing run's cut lines", async () => {
+  const ts = (l: string, i: number) =>
+    `2024-05-14T09:12:${String(i).padStart(2, "0")}.1234567Z ${l}`;
+  const common = [
+    "npm ci",
+    "added 812 packages in 9s",
+    "npm run lint",
+    "npm test",
+    "> jest",
+    "db up",
+  ];
+  const pass = common.map(ts).join("\n") + "\n";
+  const fail = [...common, "Error: connect ECONNREFUSED [IP]:5432", "Tests: 1 failed, 11 passed"]
+    .map(ts).join("\n") + "\n";
+  const { output } = await trimTextInline(fail, { baseline: ReadableStream.from([pass]) });
+  assert.ok(output.includes("Error: connect ECONNREFUSED"), output);
+  assert.ok(!output.includes("[TIME]"), output);
+  // The passing run printed them (beyond the error's context of three lines): dropped.
+  assert.ok(!output.includes("npm ci") && !output.includes("added 812"), output);
+  const without = await trimTextInline(fail, { aggressiveness: "low" });
+  assert.ok(without.output.includes("npm ci"), without.output); // kept at low otherwise
 });

@@ -244,8 +244,8 @@ export function stripLeadingTimestamps(lines: string[], form: number): number {
 
 /**
  * Creates the timestamps stage: batches are held until the vote is decided, then
- * passed on with the winning form cut (new `lines` arrays; the other fields as they
- * are, since a cut changes no line's place).
+ * passed on with the winning form cut, in place (the other fields stay as they are:
+ * a cut changes no line's place).
  *
  * @example
  * ```ts
@@ -267,11 +267,7 @@ export function createTimestampStage(
   let held: Batch[] = [];
   const pass = (batch: Batch, controller: TransformStreamDefaultController<Batch>) => {
     if (batch.lines.length === 0) return;
-    if (vote.form >= 0) {
-      const lines = batch.lines.slice();
-      stripLeadingTimestamps(lines, vote.form);
-      batch = { ...batch, lines };
-    }
+    if (vote.form >= 0) stripLeadingTimestamps(batch.lines, vote.form);
     controller.enqueue(batch);
   };
   const release = (controller: TransformStreamDefaultController<Batch>) => {
