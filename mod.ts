@@ -25,7 +25,7 @@
  * import { trimText } from "@trimlog/trimlog";
  * const log = "2024-05-14T09:12:03Z retry attempt=1\n2024-05-14T09:12:04Z retry attempt=2\n";
  * const { output, result } = await trimText(log);
- * assert.ok(output === "[x2] [TIME] retry attempt=[1 | 2]\n");
+ * assert.ok(output === "[x2] retry attempt=[1 | 2]\n"); // leading timestamps cut
  * assert.ok(result.stats.inputLines === 2);
  * ```
  *

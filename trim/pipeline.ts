@@ -2,10 +2,11 @@
  * The trim pipeline: the ordered list of stages, each a `TransformStream` over
  * {@linkcode Batch}es (`trim/stages/`), with the slice of the options it reads.
  *
- * split → detect → key blocks → truncate → group → select → budget → fold → encode
+ * split → detect → timestamps → key blocks → truncate → group → select → budget → fold → encode
  *
  * - split: decode bytes, split lines (`\r` rewrites resolved, overlong lines cut);
  * - detect: format vote, source detection, line numbers when decisions are tracked;
+ * - timestamps: a leading timestamp most lines start with is cut (a vote over the first lines);
  * - key blocks: private-key blocks fold into one line, ANSI colour codes go;
  * - truncate: lines over `maxLineLength` become `[TRUNCATED]` (only with that option);
  * - group: stack traces and multiline records (every `multiline` mode);
@@ -32,6 +33,7 @@ import { createGroupStage } from "./stages/group.ts";
 import { createKeyBlockStage } from "./stages/key_blocks.ts";
 import { createSelectStage } from "./stages/select.ts";
 import { createSplitStream, HARD_MAX_LINE_CHARS } from "./stages/split.ts";
+import { createTimestampStage, linesWithoutTimestamps } from "./stages/timestamps.ts";
 import { createTruncateStage } from "./stages/truncate.ts";
 import type { TrimOptions } from "./types.ts";
 import type { TrimStream } from "./stream.ts";
@@ -87,6 +89,7 @@ export function createTrimPipeline(
   };
   const stages: [string, TransformStream<Batch, Batch> | undefined][] = [
     ["detect", createDetectStage(detect)],
+    ["timestamps", createTimestampStage()],
     ["key blocks", createKeyBlockStage({ preserveIdSuffix: o.preserveIdSuffix, dropped, report })],
     // A line over the hard cap was cut while streaming: it is truncated whatever
     // maxLineLength says (above the cap, the cap is the limit).
@@ -129,7 +132,8 @@ function _baseline(options: TrimOptions, mask: Masker): Promise<BaselineTemplate
       "option baseline: a file path needs the file-aware entry points or the CLI; pass a stream",
     );
   }
-  const templates = loadBaseline(b, mask);
+  // Compared with lines whose leading timestamp the timestamps stage may have cut.
+  const templates = loadBaseline(linesWithoutTimestamps(b), mask);
   templates.catch(() => {}); // reported where select waits for it
   return templates;
 }

@@ -18,8 +18,6 @@ const RESTATEMENTS = [
   "1 error generated.",
   "3 errors generated.",
   "ERROR: Job failed: exit code 1",
-  "Error: Process completed with exit code 1.",
-  "##[error]Process completed with exit code 2.",
   "npm ERR! A complete log of this run can be found in:",
   "npm error A complete log of this run can be found in: /root/.npm/_logs/x.log",
   "npm ERR! This is probably not a problem with npm. There is likely additional logging output above.",
@@ -43,6 +41,9 @@ const NOT_RESTATEMENTS = [
   "npm ERR! code ERESOLVE",
   "TypeError: Cannot read properties of undefined",
   "Process completed with exit code 0.",
+  // GitHub Actions: the failing step's exit status (its must-keep line), not a restatement.
+  "Error: Process completed with exit code 1.",
+  "##[error]Process completed with exit code 2.",
   "",
 ];
 

@@ -68,6 +68,10 @@ test("quality examples/ci-failure.log: >= 85% tokens saved, every error kept", a
   for (const secret of await list(new URL("ci-failure.secrets.txt", FIXTURES))) {
     assert.ok(!output.includes(secret), `secret ${secret.slice(0, 4)}… leaked`);
   }
+  // Known noise goes, even next to a failure; the runner's timestamps are cut.
+  const lines = output.split("\n");
+  assert.deepEqual(lines.filter((l) => /^(?:\[x\d+\] )?\s*[✓✔]|npm http fetch/.test(l)), []);
+  assert.deepEqual(lines.filter((l) => l.startsWith("[TIME]")), []);
 });
 
 test("quality: every fixture is reduced identically twice (determinism)", async () => {

@@ -15,8 +15,8 @@ import { LineCategory, type LineSignal, lineSignal, signalCategory } from "./sco
  * - rustc/cargo: `error: aborting due to 2 previous errors`,
  *   ``error: could not compile `x` (bin "x") due to previous error``;
  * - CI: `skipped because the upstream job failed`, `This job was skipped`,
- *   GitLab `ERROR: Job failed: exit code 1`, GitHub
- *   `Error: Process completed with exit code 1.`;
+ *   GitLab `ERROR: Job failed: exit code 1` (GitHub's `##[error]Process completed
+ *   with exit code 1.` is not one: it is the failing step's exit status, kept);
  * - make: `make: *** [Makefile:3: all] Error 2`, `make[1]: *** […] Error 1`;
  * - clang/gcc: `1 error generated.`, `3 errors generated.`;
  * - npm: `A complete log of this run can be found in`, `This is probably not
@@ -30,7 +30,7 @@ import { LineCategory, type LineSignal, lineSignal, signalCategory } from "./sco
  *   `ERROR: InvocationError for command`.
  */
 const _RESTATEMENT =
-  /^(?=(\s*))\1(?:\[(?:ERROR|error)\]\s*|##\[error\]|npm (?:ERR!|error) ?|(?:ERROR|error):?\s+)?(?:error: aborting due to (?:\d+ )?previous errors?|aborting due to (?:\d+ )?previous errors?|error: could not compile `[^`]*`[^\n]*?\bdue to (?:\d+ )?previous errors?|could not compile `[^`]*`[^\n]*?\bdue to (?:\d+ )?previous errors?|This job was skipped|Job failed: exit code \d+|Error: Process completed with exit code [1-9]\d*\.?|Process completed with exit code [1-9]\d*\.?|make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error \d+|\d+ errors? generated\.?|A complete log of this run can be found in|This is probably not a problem with npm|Failed at the \S+ \S+ script|code ELIFECYCLE|errno \d+$|error Command failed with exit code \d+\.?|ELIFECYCLE\s+Command failed with exit code \d+\.?|Command failed with exit code \d+\.?$|-> \[Help 1\]|Re-run Maven using the -X switch|To see the full stack trace of the errors|For more information about the errors and possible solutions|\[Help 1\] https?:|error: Recipe `[^`]*` failed|InvocationError for command)/;
+  /^(?=(\s*))\1(?:\[(?:ERROR|error)\]\s*|##\[error\]|npm (?:ERR!|error) ?|(?:ERROR|error):?\s+)?(?:error: aborting due to (?:\d+ )?previous errors?|aborting due to (?:\d+ )?previous errors?|error: could not compile `[^`]*`[^\n]*?\bdue to (?:\d+ )?previous errors?|could not compile `[^`]*`[^\n]*?\bdue to (?:\d+ )?previous errors?|This job was skipped|Job failed: exit code \d+|make(?:\[\d+\])?: \*\*\* \[[^\]]*\] Error \d+|\d+ errors? generated\.?|A complete log of this run can be found in|This is probably not a problem with npm|Failed at the \S+ \S+ script|code ELIFECYCLE|errno \d+$|error Command failed with exit code \d+\.?|ELIFECYCLE\s+Command failed with exit code \d+\.?|Command failed with exit code \d+\.?$|-> \[Help 1\]|Re-run Maven using the -X switch|To see the full stack trace of the errors|For more information about the errors and possible solutions|\[Help 1\] https?:|error: Recipe `[^`]*` failed|InvocationError for command)/;
 
 /** GitHub/GitLab: a job skipped because an upstream job failed. */
 const _SKIPPED = /\bskipped because (?:the |an )?upstream job failed/;

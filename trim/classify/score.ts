@@ -15,6 +15,7 @@
  * @module
  */
 
+import { isKnownNoise } from "./known_noise.ts";
 import { hasMultilingualErrorKeyword } from "./multilingual.ts";
 import { inferSeverity } from "./severity.ts";
 import { LineCategory, type LineSignal } from "./category.ts";
@@ -347,6 +348,8 @@ export function lineSignal(line: string, multilingual = true): LineSignal {
   const len = line.length;
   if (len === 0) return _J;
   const c0 = line.charCodeAt(0);
+  // Passing tests and finished downloads are noise whatever words they contain.
+  if (isKnownNoise(line, c0)) return _J;
   const tag = inferSeverity(line);
   if (tag === "info" || tag === "debug" || tag === "trace") {
     // Only uppercase-initial triggers (FAIL, Error, Back-off, OOMKilled …) can

@@ -1,0 +1,119 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { isKnownNoise } from "../../trim/classify/known_noise.ts";
+import {
+  LineCategory,
+  lineSignal,
+  scoreForLevel,
+  signalCategory,
+} from "../../trim/classify/score.ts";
+import { trimTextInline } from "../../trim/process.ts";
+
+const noise = (line: string) => isKnownNoise(line, line.charCodeAt(0));
+
+const PASSING = [
+  "      ✓ retries invalid payload (110 ms)", // jest: a diagnostic word in the name
+  "  ✓ handles timeouts",
+  "  ✔ throws TypeError on bad input (2ms)", // mocha, node:test
+  "  √ rejects unauthorized users", // mocha on Windows
+  " ✓ src/cart.test.ts (12 tests) 34ms", // vitest
+  "(pass) parser > fails on empty input [0.12ms]", // bun
+  "PASS src/lib/__tests__/errors.test.ts (8.912 s)", // jest suite
+  "PASS",
+  "--- PASS: TestReconcileErrors (0.00s)", // go
+  "    --- PASS: TestReconcile/timeout (0.01s)",
+  "ok  \tgithub.com/acme/app/internal/errors\t0.012s",
+  "ok      github.com/acme/app (cached)",
+  "ok  \tgithub.com/acme/app\t0.5s\tcoverage: 81.0% of statements",
+  "ok 3 - rejects invalid tokens", // TAP
+  "ok 12",
+  "tests/test_api.py::test_timeout_is_reported PASSED                      [ 10%]", // pytest
+  "tests/test_api.py::TestErrors::test_raises PASSED",
+  "PASSED tests/test_api.py::test_error_path",
+  "CartTest > rejectsInvalidQuantity() PASSED", // gradle
+  "tests/unit/test_money.py::test_allocate_remainder[case2] SKIPPED         [ 24%]",
+  "tests/unit/test_fx.py::test_convert_identity[case1] XFAIL                [ 27%]",
+  "    --- SKIP: TestWindowsPaths (0.00s)",
+  "=== RUN   TestReconcile/with_fees",
+  "=== PAUSE TestConcurrentInserts",
+  "?   \tgithub.com/acme/ledger/cmd/ledgerd\t[no test files]",
+  "=== CONT  TestConcurrentInserts",
+  "test parser::tests::fails_on_error ... ok", // cargo
+  "error handling ... ok (3ms)", // deno
+  "test_connection_refused (tests.test_net.NetTest) ... ok", // unittest
+];
+
+const DOWNLOADS = [
+  "npm http fetch GET 200 https://registry.npmjs.org/http-errors/-/http-errors-2.0.0.tgz 11ms (cache hit)",
+  "npm http fetch GET 304 https://registry.npmjs.org/abort-controller 5ms (cache revalidated)",
+  "npm timing reify:loadTrees Completed in 1203ms",
+  "[INFO] Downloading from central: https://repo.maven.apache.org/maven2/org/x/error-api/1.0/error-api-1.0.pom",
+  "[INFO] Downloaded from central: https://repo.maven.apache.org/maven2/org/x/y/1.0/y-1.0.jar (12 kB at 80 kB/s)",
+  "Downloaded: https://repo.maven.apache.org/maven2/org/x/y/1.0/y-1.0.pom (3 KB at 10.2 KB/sec)",
+  "Download https://repo.maven.apache.org/maven2/com/x/timeout-util/1.2/timeout-util-1.2.jar",
+];
+
+const NOT_NOISE = [
+  "      ✕ applies percentage discount to order total (24 ms)",
+  "  ✖ throws on bad input",
+  "FAIL src/api/__tests__/orders.test.ts (6.655 s)",
+  "PASSWORD=[REDACTED]",
+  "PASS: lint", // not jest's shape
+  "--- FAIL: TestReconcile (0.00s)",
+  "ok: [web01] => (item=nginx)", // ansible: not go or TAP
+  "okay, retrying",
+  "not ok 3 - rejects invalid tokens",
+  "tests/test_api.py::test_timeout FAILED                                  [ 10%]",
+  "FAILED tests/test_api.py::test_error_path - assert 1 == 2",
+  "tests/integration/test_ledger_api.py::test_post_entry_idempotent ERROR   [ 88%]",
+  "=== NAME  TestReconcile",
+  "PASSED the build despite 3 errors", // no test id
+  "test parser::tests::fails ... FAILED",
+  "npm http fetch GET 404 https://registry.npmjs.org/@acme%2fmissing - Not found",
+  "npm ERR! code E404",
+  "[ERROR] Failed to execute goal on project app: Could not resolve dependencies",
+  "Downloading the internet",
+  "    at Object.<anonymous> (src/a.test.ts:3:9)",
+  "",
+  "   ",
+];
+
+test("known noise: passing tests of many runners", () => {
+  for (const line of PASSING) assert.ok(noise(line), line);
+});
+
+test("known noise: finished dependency downloads", () => {
+  for (const line of DOWNLOADS) assert.ok(noise(line), line);
+});
+
+test("known noise: failures, errors and other lines are not noise", () => {
+  for (const line of NOT_NOISE) assert.ok(!noise(line), JSON.stringify(line));
+});
+
+test("known noise is junk at every level, whatever words it contains", () => {
+  for (const line of [...PASSING, ...DOWNLOADS]) {
+    const sig = lineSignal(line);
+    assert.equal(signalCategory(sig), LineCategory.JUNK, line);
+    for (const level of ["low", "medium", "high", "aggressive"] as const) {
+      assert.equal(scoreForLevel(sig, level), 0, `${level}: ${line}`);
+    }
+  }
+});
+
+test("known noise: never shown, even as context of an error", async () => {
+  const log = [
+    "PASS src/a.test.ts",
+    "  ✓ handles invalid payload (3 ms)",
+    "  ✓ retries timeouts (4 ms)",
+    "FAIL src/b.test.ts",
+    "  ✕ adds numbers (5 ms)",
+    "  ✓ rejects unauthorized users",
+    "npm http fetch GET 200 https://registry.npmjs.org/x/-/x-1.0.0.tgz 3ms (cache hit)",
+    "Tests: 1 failed, 3 passed, 4 total",
+  ].join("\n") + "\n";
+  const { output } = await trimTextInline(log, { contextBefore: 5, contextAfter: 5 });
+  assert.ok(!/✓|PASS |npm http/.test(output), output);
+  for (const keep of ["FAIL src/b.test.ts", "  ✕ adds numbers (5 ms)", "Tests: 1 failed"]) {
+    assert.ok(output.includes(keep), keep);
+  }
+});
