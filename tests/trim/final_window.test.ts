@@ -163,3 +163,43 @@ test("ShapeRun: indented lines, symbols and locations start no run; long words c
     .map((l) => run.next(l));
   assert.deepEqual(got, [1, 1, 1, 1, 1, 2, 1, 1, 2]);
 });
+
+test("final window: steps after the failing one (artifact upload, cleanup) are not kept for being last", async () => {
+  const build = Array.from({ length: 300 }, (_, i) => `compiling unit ${i % 9}`);
+  const failing = ["Tests: 2 failed, 40 passed", "##[error]Process completed with exit code 1."];
+  const after = [
+    "##[group]Run actions/upload-artifact@v4",
+    "With the provided path, there will be 97 files uploaded",
+    "Artifact coverage.zip successfully finalized.",
+    "##[endgroup]",
+    "Post job cleanup.",
+    "Temporarily overriding HOME before making global git config changes",
+    ...Array.from(
+      { length: 12 },
+      (_, i) => `[command]/usr/bin/git config --local --unset-all key${i}`,
+    ),
+  ];
+  const { output, result } = await trimTextInline(
+    [...build, ...failing, ...after].join("\n") + "\n",
+  );
+  assertAccounting(output, result);
+  for (const line of failing) assert.ok(output.includes(line), line);
+  assert.ok(!output.includes("Artifact coverage.zip"));
+  assert.ok(!output.includes("Temporarily overriding HOME"));
+  assert.ok(!output.includes("key11"));
+});
+
+test("select: frames shown before without an error line of their own are dropped", async () => {
+  const lines: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    lines.push(`console.log cache miss key=${i}`, "    at Logger.write (src/lib/logger.ts:44:17)");
+  }
+  lines.push("TypeError: x is undefined", "    at f (src/a.ts:1:2)", "    at g (src/b.ts:3:4)");
+  lines.push("TypeError: x is undefined", "    at f (src/a.ts:1:2)", "    at g (src/b.ts:3:4)");
+  const { output, result } = await trimTextInline(lines.join("\n") + "\n");
+  assertAccounting(output, result);
+  assert.equal(output.split("Logger.write").length - 1, 1);
+  // The repeated error line stays; its repeated frames show once.
+  assert.ok(output.includes("TypeError: x is undefined"));
+  assert.equal(output.split("at g (src/b.ts:3:4)").length - 1, 1);
+});

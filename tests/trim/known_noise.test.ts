@@ -47,6 +47,8 @@ const DOWNLOADS = [
   "npm http fetch GET 200 https://registry.npmjs.org/http-errors/-/http-errors-2.0.0.tgz 11ms (cache hit)",
   "npm http fetch GET 304 https://registry.npmjs.org/abort-controller 5ms (cache revalidated)",
   "npm timing reify:loadTrees Completed in 1203ms",
+  "npm warn deprecated inflight@1.0.6: This module is not supported, and leaks memory.",
+  "npm WARN deprecated request@2.88.2: request has been deprecated",
   "[INFO] Downloading from central: https://repo.maven.apache.org/maven2/org/x/error-api/1.0/error-api-1.0.pom",
   "[INFO] Downloaded from central: https://repo.maven.apache.org/maven2/org/x/y/1.0/y-1.0.jar (12 kB at 80 kB/s)",
   "Downloaded: https://repo.maven.apache.org/maven2/org/x/y/1.0/y-1.0.pom (3 KB at 10.2 KB/sec)",

@@ -11,8 +11,8 @@
  *   `ATest > x() PASSED`, cargo, Deno and unittest `name ... ok`; skipped tests
  *   (go `--- SKIP:`, pytest `SKIPPED`, `XFAIL`, `XPASS`) and go's progress lines
  *   (`=== RUN   TestX`, `=== PAUSE`, `=== CONT`, `?   pkg [no test files]`);
- * - finished dependency downloads: npm `npm http fetch GET 200 …` (2xx and 3xx) and
- *   `npm timing …`, Maven `[INFO] Downloading from central: https://…`,
+ * - finished dependency downloads: npm `npm http fetch GET 200 …` (2xx and 3xx),
+ *   `npm timing …` and `npm warn deprecated x@1.2.3: …` (a notice about a dependency), Maven `[INFO] Downloading from central: https://…`,
  *   `Downloaded from central: https://…` (and Maven 3.3's `Downloaded: https://…`),
  *   Gradle `Download https://…`.
  *
@@ -30,8 +30,8 @@
 /** Go `ok  \tgithub.com/x/y\t0.123s`, `ok  pkg (cached)`; TAP `ok 3 - name`, `ok 3`. */
 const _GO_OR_TAP_OK =
   /^ok(?:[ \t]+\S+[ \t]+(?:\d+(?:\.\d+)?s|\(cached\))(?:[ \t].*)?$| \d+(?: -? ?\S.*)?$)/;
-/** npm: a fetch with a 2xx or 3xx status, timing lines. */
-const _NPM_NOISE = /^npm (?:http fetch [A-Z]+ [23]\d\d |timing )/;
+/** npm: a fetch with a 2xx or 3xx status, timing lines, deprecation notices. */
+const _NPM_NOISE = /^npm (?:http fetch [A-Z]+ [23]\d\d |timing |(?:warn|WARN) deprecated )/;
 /** Maven and Gradle: a download from a repository URL. */
 const _DOWNLOAD = /^(?:\[INFO\] )?Download(?:(?:ing|ed)(?: from [\w.-]+)?:)? https?:\/\//;
 /** Deno, cargo, Python unittest: ` ... ok`, ` ... ok (12ms)` at the end (sticky, from ` ... ok`). */

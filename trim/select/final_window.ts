@@ -14,6 +14,7 @@
  */
 
 import type { Batch } from "../batch.ts";
+import { isHardSignal, lineSignal } from "../classify/score.ts";
 
 /** Input lines the final window holds back by default. */
 export const FINAL_WINDOW_LINES = 60;
@@ -111,6 +112,43 @@ export class FinalWindow {
     return parts.length === 1 ? parts[0] : _concat(parts);
   }
 }
+
+/**
+ * Splits the final window where the steps that ran after the failure begin: the
+ * first step start (`##[group]`, `::group::`, `travis_fold:start:`, GitLab's
+ * `section_start:`, `Post job cleanup.`) after the window's last error line. An
+ * artifact upload, a cache save or the runner's cleanup after a failed step is not
+ * the failure; those lines get the ordinary rules only. Never cuts a record.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { splitAfterFailure } from "./final_window.ts";
+ * const [failure, after] = splitAfterFailure({
+ *   lines: ["npm test", "Tests: 2 failed", "##[error]Process completed with exit code 1.",
+ *     "##[group]Run actions/upload-artifact@v4", "Artifact uploaded"],
+ * });
+ * assert.deepEqual(after.lines, ["##[group]Run actions/upload-artifact@v4", "Artifact uploaded"]);
+ * assert.ok(failure.lines.length === 3);
+ * ```
+ */
+export function splitAfterFailure(window: Batch, multilingual = true): [Batch, Batch] {
+  const lines = window.lines;
+  let last = -1;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (isHardSignal(lineSignal(lines[i], multilingual))) {
+      last = i;
+      break;
+    }
+  }
+  for (let i = last + 1; i < lines.length; i++) {
+    if (_STEP_START.test(lines[i])) return _split(window, _cutAt(window, i));
+  }
+  return [window, { lines: [] }];
+}
+
+const _STEP_START =
+  /^(?:##\[group\]|::group::|travis_fold:start:|section_start:\d|Post job cleanup\.)/;
 
 /** The largest cut ≤ `n` that does not fall inside one of the batch's records. */
 function _cutAt(b: Batch, n: number): number {

@@ -18,13 +18,16 @@
  *    the first few are kept whole, capped;
  * 6. the final window ({@linkcode FinalWindow}): the last lines of the input are held
  *    back; at the end, its untagged lines are kept as `tail-context` (not INFO/DEBUG,
- *    chatter or junk, and of a run of one shape only the first two: {@linkcode ShapeRun}).
+ *    chatter or junk, and of a run of one shape only the first two: {@linkcode ShapeRun});
+ *    the steps that ran after the failure ({@linkcode splitAfterFailure}) are not.
  *
  * Records (stack traces, from the group stage) are kept or dropped as one logical
  * line scored by its best line, reduced (internal frames hidden, frames beyond
  * `maxStackFrames` collapsed into a marker), and adjacent records that differ only in
  * addresses, offsets, line numbers or goroutine ids fold into one `[xN]` group
- * ({@linkcode HeldStack}). `sampleSize` caps the kept lines. Masking happens here, on
+ * ({@linkcode HeldStack}). Frames shown before without an error line of their own (a
+ * record of frames only, a lone frame line) are dropped as `repeat-dampened`.
+ * `sampleSize` caps the kept lines. Masking happens here, on
  * keep candidates only, before a candidate is compared with lines already shown.
  *
  * @module
@@ -48,7 +51,7 @@ import {
   createDynamicAggressivenessState,
 } from "../select/aggressiveness.ts";
 import { AdaptiveAfter, ContextRing } from "../select/context.ts";
-import { FinalWindow, ShapeRun } from "../select/final_window.ts";
+import { FinalWindow, ShapeRun, splitAfterFailure } from "../select/final_window.ts";
 import { FailureSections } from "../select/sections.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
 import { capHeld, type HeldStack, reduceRecord, repeatsHeld } from "../select/held_stack.ts";
@@ -186,10 +189,14 @@ export class Selector {
     this.#out.begin();
     const [before, window] = this.#window.end();
     this.#feed(before);
+    const [failure, after] = splitAfterFailure(window, this.#o.multilingual);
     this.#closing = true;
-    this.#feed(window);
+    this.#feed(failure);
     this.#closing = false;
-    this.#emitRingTail();
+    this.#feed(after);
+    // The closing lines of the log, unless they are steps that ran after the failure.
+    if (after.lines.length === 0) this.#emitRingTail();
+    else this.#flushRing();
     this.#flushHeld();
     return this.#out.end();
   }
@@ -264,6 +271,12 @@ export class Selector {
         }
         score = Math.max(score - p, _T);
       }
+      if (sig >= _STACK_SIG && sig < _DIAG_SIG && !this.#closing && this.#seenFrame(line)) {
+        // A lone frame shown before (a logger's call site under each console line).
+        this.#drop(num, "repeat-dampened", score);
+        state.recordDecision("repeat");
+        return;
+      }
       const hard = sig >= _STACK_SIG;
       const repeat = line === this.#lastKept;
       this.#keepLine(line, num, keepReasonOf(sig), score, hard);
@@ -327,6 +340,11 @@ export class Selector {
     }
     this.#flushRing();
     this.#emit(line, num, reason, score);
+  }
+
+  /** Whether a lone frame line of this shape was already shown. */
+  #seenFrame(line: string): boolean {
+    return this.#seenTriggers.has(hashLine(createRepeatSignature(line)));
   }
 
   /** Whether an error of this shape was already shown (it then gets no context). */
@@ -473,6 +491,11 @@ export class Selector {
       return;
     }
     const repeat = this.#isRepeatTrigger(held.sig);
+    if (repeat && bestSig < _DIAG_SIG && !keepRule && !this.#closing) {
+      // Frames only, and shown before: no new evidence (a logger's call site, a retry's trace).
+      this.#dropHeldRecord(held);
+      return;
+    }
     if (!repeat) this.#emitBefore();
     else this.#flushRing();
     if (this.#held !== undefined) this.#flushHeld();
@@ -486,6 +509,19 @@ export class Selector {
     this.#held = held;
     if (!this.#o.collapseRepeatedStacks) this.#flushHeld();
     if (held.kept > 0) this.#afterLeft = repeat ? 0 : this.#afterWindow();
+  }
+
+  /** A reduced record that is not shown: its kept lines are dropped (markers vanish). */
+  #dropHeldRecord(held: HeldStack): void {
+    for (let i = 0; i < held.lines.length; i++) {
+      if (held.marker[i]) continue;
+      this.#counters.dropped(1);
+      if (this.#report) {
+        this.#report.report(held.nums[i], "drop", "repeat-dampened", held.scores[i]);
+      }
+      this.#state.recordDecision("repeat");
+    }
+    this.#flushRing();
   }
 
   /** A repeat of the held record folds into it. */
