@@ -22,6 +22,8 @@ import type { TrimLineDecision } from "./types.ts";
  * | `context-before` | keep | soft line shown before an error |
  * | `context-after` | keep | soft line shown after an error |
  * | `tail-context` | keep | one of the closing lines of the log (summary, exit status) |
+ * | `final-window` | keep | in the final window: the log's last lines, read as evidence |
+ * | `failure-section` | keep | in a test runner's section for a failed test (pytest, jest, go) |
  * | `repeat` | fold | folded into the `[xN]` line of an adjacent line of the same shape |
  * | `repeated-stack` | fold | its stack group folded into an `[xN]` group of identical stacks |
  * | `repeated-block` | fold | inside a later copy of a repeated block (`collapseBlocks`, `[block xM]`) |
@@ -34,6 +36,7 @@ import type { TrimLineDecision } from "./types.ts";
  * | `root-cause` | drop | restates an error already shown (`rootCause`) |
  * | `baseline` | drop | the passing run's log (`baseline`) printed a line of its template |
  * | `repeat-dampened` | drop | repeated too often, scored below 40 after dampening |
+ * | `repeated-frames` | drop | stack frames shown before, without an error line of their own |
  * | `stack-frame-limit` | drop | application frame beyond `maxStackFrames` (a marker stands for it) |
  * | `sample-limit` | drop | beyond `sampleSize` kept lines |
  * | `secret-block` | drop | inside a private-key block |
@@ -56,6 +59,8 @@ export const DECISION_REASONS = [
   "context-before",
   "context-after",
   "tail-context",
+  "final-window",
+  "failure-section",
   "repeat",
   "repeated-stack",
   "repeated-block",
@@ -68,6 +73,7 @@ export const DECISION_REASONS = [
   "root-cause",
   "baseline",
   "repeat-dampened",
+  "repeated-frames",
   "stack-frame-limit",
   "sample-limit",
   "secret-block",

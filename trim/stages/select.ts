@@ -17,7 +17,7 @@
  * 5. test-runner failure sections (pytest, jest, go test: {@linkcode FailureSections}):
  *    the first few are kept whole, capped;
  * 6. the final window ({@linkcode FinalWindow}): the last lines of the input are held
- *    back; at the end, its untagged lines are kept as `tail-context` (not INFO/DEBUG,
+ *    back; at the end, its untagged lines are kept as `final-window` (not INFO/DEBUG,
  *    chatter or junk, and of a run of one shape only the first two: {@linkcode ShapeRun});
  *    the steps that ran after the failure ({@linkcode splitAfterFailure}) are not.
  *
@@ -26,7 +26,7 @@
  * `maxStackFrames` collapsed into a marker), and adjacent records that differ only in
  * addresses, offsets, line numbers or goroutine ids fold into one `[xN]` group
  * ({@linkcode HeldStack}). Frames shown before without an error line of their own (a
- * record of frames only, a lone frame line) are dropped as `repeat-dampened`.
+ * record of frames only, a lone frame line) are dropped as `repeated-frames`.
  * `sampleSize` caps the kept lines. Masking happens here, on
  * keep candidates only, before a candidate is compared with lines already shown.
  *
@@ -273,7 +273,7 @@ export class Selector {
       }
       if (sig >= _STACK_SIG && sig < _DIAG_SIG && !this.#closing && this.#seenFrame(line)) {
         // A lone frame shown before (a logger's call site under each console line).
-        this.#drop(num, "repeat-dampened", score);
+        this.#drop(num, "repeated-frames", score);
         state.recordDecision("repeat");
         return;
       }
@@ -284,7 +284,7 @@ export class Selector {
       return;
     }
     if (inSection && sig >= 128) {
-      this.#keepLine(line, num, "diagnostic", score, false);
+      this.#keepLine(line, num, "failure-section", score, false);
       state.recordDecision("keep-soft");
       return;
     }
@@ -311,7 +311,7 @@ export class Selector {
         state.recordDecision("drop");
         return;
       }
-      this.#emit(line, num, "tail-context", score);
+      this.#emit(line, num, "final-window", score);
       state.recordDecision("keep-soft");
       return;
     }
@@ -395,7 +395,7 @@ export class Selector {
   #dropSoft(line: string, num: number, reason: DecisionReason, score: number, soft: boolean): void {
     if (this.#closing && reason === "root-cause") {
       // The log's own closing statement of its failure stays.
-      this.#emit(line, num, "tail-context", score);
+      this.#emit(line, num, "final-window", score);
       return;
     }
     this.#counters.dropped(1);
