@@ -42,6 +42,7 @@ const ui = {
   output: $<HTMLPreElement>("output"),
   outputNote: $<HTMLElement>("output-note"),
   download: $<HTMLButtonElement>("download"),
+  minimap: $<HTMLCanvasElement>("minimap"),
 };
 
 // The levels come from the option table (trim/options.ts), `auto` first and selected.
@@ -123,6 +124,9 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
     case "output":
       addOutput(run, m.chunk);
       break;
+    case "minimap":
+      drawMinimap(m.rows, m.lines);
+      break;
     case "done":
       run.running = false;
       finishPreview(run);
@@ -192,6 +196,45 @@ function showResult(r: TrimResult, elapsedMs: number): void {
     ? r.detectedSources.join(", ")
     : "none detected";
   ui.time.textContent = formatSeconds(elapsedMs);
+}
+
+/** Minimap colours: kept, folded, dropped or hidden. */
+const MINIMAP_COLOURS = ["#2e9e5b", "#3b7dd8", "#c9ced6"] as const;
+
+/**
+ * Draws the minimap: one row per group of input lines, its width split by the share
+ * of the lines kept, folded and dropped (`minimap.ts`). `data-lines` and `data-kept`
+ * tell the tests what was drawn.
+ */
+function drawMinimap(rows: Uint8Array, lines: number): void {
+  const canvas = ui.minimap;
+  const n = rows.length / 3;
+  const ctx = canvas.getContext("2d");
+  canvas.dataset.lines = String(lines);
+  if (ctx === null || n === 0) return;
+  const w = canvas.width;
+  const h = canvas.height;
+  ctx.clearRect(0, 0, w, h);
+  let kept = 0;
+  for (let row = 0; row < n; row++) {
+    const y = Math.floor((row * h) / n);
+    const rh = Math.max(1, Math.floor(((row + 1) * h) / n) - y);
+    let x = 0;
+    for (let k = 0; k < 3; k++) {
+      const share = rows[row * 3 + k] / 255;
+      const width = k === 2 ? w - x : Math.round(share * w);
+      if (width <= 0) continue;
+      ctx.fillStyle = MINIMAP_COLOURS[k];
+      ctx.fillRect(x, y, width, rh);
+      x += width;
+    }
+    if (rows[row * 3] > 0) kept++;
+  }
+  canvas.dataset.kept = String(kept);
+  canvas.setAttribute(
+    "aria-label",
+    `Minimap of ${formatNumber(lines)} input lines: ${kept} of ${n} rows hold kept lines`,
+  );
 }
 
 function formatNumber(n: number): string {

@@ -12,10 +12,14 @@ export type ToWorker =
   | { type: "run"; id: number; input: Blob; aggressiveness: Aggressiveness }
   | { type: "cancel"; id: number };
 
-/** Worker → page: progress, an output chunk, the end of a run. */
+/**
+ * Worker → page: progress, an output chunk, the minimap (per row: the share of its
+ * input lines kept, folded, dropped, as bytes 0–255; `minimap.ts`), the end of a run.
+ */
 export type FromWorker =
   | { type: "progress"; id: number; bytesRead: number; totalBytes: number }
   | { type: "output"; id: number; chunk: Uint8Array<ArrayBuffer> }
+  | { type: "minimap"; id: number; rows: Uint8Array<ArrayBuffer>; lines: number }
   | { type: "done"; id: number; result: TrimResult; elapsedMs: number }
   | { type: "cancelled"; id: number }
   | { type: "error"; id: number; message: string };

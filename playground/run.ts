@@ -9,6 +9,7 @@
 
 import { processLogStreamInline } from "../trim/process.ts";
 import type { Aggressiveness, TrimOptions, TrimResult } from "../trim/types.ts";
+import type { LineActions } from "./minimap.ts";
 
 /** The options of one playground run. */
 export interface PlaygroundRunOptions {
@@ -28,6 +29,8 @@ export interface PlaygroundRunOptions {
    * `Blob` and the pipeline's stages otherwise chain promises without ever yielding.
    */
   yieldEveryMs?: number;
+  /** Records every input line's decision, for the minimap (tracking decisions costs time). */
+  minimap?: LineActions;
 }
 
 /** The trim options the playground uses for a given aggressiveness (shared with the tests). */
@@ -79,6 +82,7 @@ export function runPlayground(
   return processLogStreamInline(counted, output, {
     ...playgroundTrimOptions(options.aggressiveness),
     signal: options.signal,
+    onDecision: options.minimap && ((d) => options.minimap!.record(d)),
   }).then((result) => {
     onProgress?.(read, total);
     return result;

@@ -8,6 +8,10 @@
 
 import type { FromWorker, ToWorker } from "./protocol.ts";
 import { runPlayground } from "./run.ts";
+import { LineActions } from "./minimap.ts";
+
+/** Rows of the minimap sent to the page. */
+const MINIMAP_ROWS = 400;
 import { TrimError } from "../trim/errors.ts";
 
 /** The part of a worker's global scope used here (typed without the webworker lib). */
@@ -38,8 +42,10 @@ async function run(
   const job = { id, controller };
   current = job;
   const started = performance.now();
+  const minimap = new LineActions();
   try {
     const result = await runPlayground(input, {
+      minimap,
       aggressiveness: options.aggressiveness,
       signal: controller.signal,
       onProgress: (bytesRead, totalBytes) =>
@@ -51,6 +57,8 @@ async function run(
         scope.postMessage({ type: "output", id, chunk: copy }, [copy.buffer]);
       },
     });
+    const rows = minimap.rows(MINIMAP_ROWS);
+    scope.postMessage({ type: "minimap", id, rows, lines: minimap.count }, [rows.buffer]);
     scope.postMessage({ type: "done", id, result, elapsedMs: performance.now() - started });
   } catch (e) {
     if (e instanceof TrimError && e.code === "ABORTED") {

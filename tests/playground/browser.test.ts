@@ -96,6 +96,18 @@ test("browser playground: dropped fixture, aggressiveness, paste, and a 50 MB lo
     assert.match(await page.locator("#status").textContent() ?? "", /^Done: gha_annotations\.log/);
     // Log text is inserted as text: no element was created from it.
     assert.equal(await page.locator("#output *").count(), 0);
+    // The minimap was drawn from every input line's decision.
+    const minimap = page.locator("#minimap");
+    assert.equal(await minimap.getAttribute("data-lines"), String(auto.result.stats.inputLines));
+    assert.ok(Number(await minimap.getAttribute("data-kept")) > 0);
+    const painted = await page.evaluate(() => {
+      const c = document.getElementById("minimap");
+      const px: Uint8ClampedArray = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+      let green = 0;
+      for (let i = 0; i < px.length; i += 4) if (px[i + 1] > 140 && px[i] < 80) green++;
+      return green;
+    });
+    assert.ok(painted > 0, "kept rows are painted");
 
     // 2. The aggressiveness control re-runs the same file with the chosen level.
     for (const [run, level] of [[2, "aggressive"], [3, "low"]] as [number, Aggressiveness][]) {

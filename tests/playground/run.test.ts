@@ -75,3 +75,28 @@ test("playground run: aborting ends the run with ABORTED after flushing partial 
   await assert.rejects(run, (e) => e instanceof TrimError && e.code === "ABORTED");
   assert.ok(total > 0, "partial output flushed");
 });
+
+test("playground minimap: every input line's decision, as rows of kept / folded / dropped shares", async () => {
+  const { LineActions } = await import("../../playground/minimap.ts");
+  const lines = [
+    ...Array.from({ length: 40 }, (_, i) => `[DEBUG] tick ${i}`),
+    "retry id=1",
+    "retry id=2",
+    "ERROR: database timeout after 30s",
+    ...Array.from({ length: 37 }, (_, i) => `[DEBUG] tock ${i}`),
+  ];
+  const minimap = new LineActions();
+  const result = await runPlayground(new Blob([lines.join("\n") + "\n"]), { minimap });
+  assert.equal(minimap.count, result.stats.inputLines);
+  const rows = minimap.rows(4); // 20 lines a row
+  assert.equal(rows.length, 12);
+  for (let r = 0; r < 4; r++) {
+    assert.ok(Math.abs(rows[r * 3] + rows[r * 3 + 1] + rows[r * 3 + 2] - 255) <= 1);
+  }
+  // The error and its neighbours are in the third row; the first row is all dropped.
+  assert.ok(rows[2 * 3] > 0);
+  assert.equal(rows[0], 0);
+  assert.equal(rows[2], 255);
+  // A short log: one row per line.
+  assert.equal(minimap.rows(1000).length, minimap.count * 3);
+});
