@@ -14,6 +14,7 @@ import { type Batch, batchStage } from "../batch.ts";
 import type { DecisionReason, DecisionReporter } from "../decision.ts";
 import { BlockCollapser } from "../fold/blocks.ts";
 import { type FoldAction, type FoldCounters, Folder, type FoldOptions } from "../fold/folder.ts";
+import { StreamFolder } from "../fold/stream.ts";
 
 /**
  * The pure fold step of the pipeline.
@@ -30,6 +31,8 @@ import { type FoldAction, type FoldCounters, Folder, type FoldOptions } from "..
  */
 export class FoldStep {
   #folder: Folder | undefined;
+  /** Template folding across the stream (the default: no `dedupeWindow`, template mining on). */
+  #stream: StreamFolder | undefined;
   /** Repeated blocks of folded lines (`collapseBlocks`), fed by the folder. */
   #blocks: BlockCollapser | undefined;
   #report: DecisionReporter | undefined;
@@ -43,6 +46,9 @@ export class FoldStep {
    * @param options template mining and dedupe window of the folder, and
    *   `collapseBlocks` (blocks of up to N folded lines repeated in a row become one
    *   copy and a `[block xM]` marker; the collapser then decides keep or fold).
+   *   Without a `window` and with template mining on, lines fold across the stream
+   *   ({@linkcode StreamFolder}); a `window` (`dedupeWindow`, 1 = adjacent only) or
+   *   `templateMining: false` selects the windowed {@linkcode Folder}.
    */
   constructor(
     dedupe: boolean,
@@ -53,10 +59,12 @@ export class FoldStep {
     this.#report = report;
     if (!dedupe) return;
     const { collapseBlocks, ...foldOptions } = options;
-    this.#folder = new Folder(counters, {
-      ...foldOptions,
-      decide: report === undefined ? undefined : (n, a) => this.#decided(n, a),
-    });
+    const decide = report === undefined
+      ? undefined
+      : (n: number, a: FoldAction) => this.#decided(n, a);
+    if (foldOptions.window === undefined && foldOptions.templateMining !== false) {
+      this.#stream = new StreamFolder(counters, { decide, lineRanges: foldOptions.lineRanges });
+    } else this.#folder = new Folder(counters, { ...foldOptions, decide });
     if (collapseBlocks !== undefined && collapseBlocks >= 2) {
       this.#blocks = new BlockCollapser(collapseBlocks, { duplicates: counters.duplicates }, {
         templateMining: foldOptions.templateMining,
@@ -70,16 +78,19 @@ export class FoldStep {
     const batch = b.lines;
     const info = b;
     const folder = this.#folder;
+    const stream = this.#stream;
     const report = this.#report;
     const nums = report !== undefined ? info?.numbers : undefined;
     if (nums !== undefined) {
       for (let i = 0; i < batch.length; i++) {
         const reason = info?.reasons?.[i] ?? "relevant";
         const score = info?.scores?.[i] ?? 0;
-        if (folder === undefined) report!.report(nums[i], "keep", reason, score);
-        else if (nums[i] > 0) this.#pending.set(nums[i], { reason, score });
+        if (folder === undefined && stream === undefined) {
+          report!.report(nums[i], "keep", reason, score);
+        } else if (nums[i] > 0) this.#pending.set(nums[i], { reason, score });
       }
     }
+    if (stream !== undefined) return this.#pushStream(stream, b, nums);
     if (folder === undefined) return batch;
     const blocks = this.#blocks;
     // With blocks, the folder writes to `folded` and leaves "keep" to the collapser
@@ -108,18 +119,42 @@ export class FoldStep {
     return collapsed;
   }
 
+  /** Across the stream: opaque lines keep their place among the held groups. */
+  #pushStream(stream: StreamFolder, b: Batch, nums: number[] | undefined): string[] {
+    const blocks = this.#blocks;
+    const out: string[] = [];
+    const fNums = blocks !== undefined && nums !== undefined ? [] as number[] : undefined;
+    const opaque = b.opaque;
+    if (opaque === undefined) stream.push(b.lines, out, nums, fNums);
+    else {
+      const batch = b.lines;
+      let from = 0;
+      for (const k of opaque) {
+        if (k > from) stream.push(batch.slice(from, k), out, nums?.slice(from, k), fNums);
+        stream.pushOpaque(batch[k], nums === undefined ? -1 : nums[k], out, fNums);
+        from = k + 1;
+      }
+      if (from < batch.length) stream.push(batch.slice(from), out, nums?.slice(from), fNums);
+    }
+    if (blocks === undefined) return out;
+    const collapsed: string[] = [];
+    blocks.push(out, collapsed, fNums);
+    return collapsed;
+  }
+
   /** End of input. */
   flush(): string[] {
     const out: string[] = [];
-    if (this.#folder === undefined) return out;
+    const folder = this.#folder ?? this.#stream;
+    if (folder === undefined) return out;
     const blocks = this.#blocks;
     if (blocks === undefined) {
-      this.#folder.flush(out);
+      folder.flush(out);
       return out;
     }
     const folded: string[] = [];
     const fNums = this.#report !== undefined ? [] as number[] : undefined;
-    this.#folder.flush(folded, fNums);
+    folder.flush(folded, fNums);
     blocks.push(folded, out, fNums);
     blocks.flush(out);
     return out;

@@ -1,0 +1,506 @@
+/**
+ * Template folding across the stream (the default fold: `dedupeWindow` unset and
+ * template mining on).
+ *
+ * **Kinds of lines.** Each kept line is one of:
+ *
+ * - *plain*: its stream template (`volatile.ts`: tokens holding a digit,
+ *   `key=value` values and labelled numbers vary; the words stay);
+ * - *failure* (an `error`/`fatal` level; or no level and an error, fatal or
+ *   diagnostic signal): its number template, where only tokens that are numbers
+ *   vary (`numberSpans`): failure lines that fold differ in numbers only, never in a
+ *   word, a name or an id such as `ord_77310`;
+ * - *structure* (indented, or no level and a stack-frame signal: a line of a stack
+ *   trace, an object dump, a diff): it folds only with the line just before it, as
+ *   adjacent repeats always did (template mining), so multi-line records stay whole
+ *   and in order;
+ * - blank lines fold in runs only (the extra blank lines are dropped); opaque lines
+ *   ({@linkcode StreamFolder.pushOpaque}) are written as they are.
+ *
+ * **Groups.** Plain and failure lines of one template fold into one `[xN]` line
+ * even when other lines came in between, with the differing values listed,
+ * `[v1 | v2 | +K more]`. Everything is written in the order of first lines: a group
+ * at the position of its first line.
+ *
+ * **Window.** An item is held until {@linkcode HOLD_LINES} more lines reached the
+ * fold after its first line, or while more than {@linkcode HOLD_GROUPS} items or
+ * {@linkcode HOLD_CHARS} characters are held; then it is written (only a group
+ * whose template every later line had, alone in the window, is held until a line of
+ * another template comes, as adjacent folding always did). Each line waits for the
+ * next one to be placed. So a line is held back by at most `HOLD_LINES` + 1 later
+ * kept lines, or until the end of input when fewer follow.
+ *
+ * **Later repeats.** The template of a plain or failure group written is remembered
+ * (as a 53-bit hash; the {@linkcode SHOWN_TEMPLATES} most recently seen). A later
+ * group of a remembered template (one that starts after the earlier group was
+ * written) is not written again: its lines are counted into a summary line,
+ * `[xN] [trimlog] later repeats of T templates shown above` (`, E error lines` when
+ * E of them are failure lines), at the position of the first of them. Consecutive
+ * repeat groups share one summary, written before the next line written, once
+ * `HOLD_LINES` more lines reached the fold, or at the end (a repeated line is held
+ * back by at most 2 × `HOLD_LINES` later kept lines); repeats of one line each,
+ * 64 characters in all at most, are written as they are instead (no longer than a
+ * summary). Like any `[xN]` line a summary stands for N input lines, N − 1 of them
+ * duplicates; each of its lines is decided `fold`. Structure lines are never summed
+ * up (a record is written whole). A long stream that repeats itself thus folds into
+ * about one copy plus one summary line per `HOLD_LINES` kept lines.
+ *
+ * Memory: at most `HOLD_GROUPS` items and about `HOLD_CHARS` characters of lines and
+ * values held (a field tracks at most {@linkcode TRACKED_VALUES} distinct values),
+ * plus `SHOWN_TEMPLATES` remembered numbers: a few MiB whatever the input.
+ *
+ * @module
+ */
+
+import type { FoldCounters, FoldDecide } from "./folder.ts";
+import { FoldLineKind, foldLineKind, textKey } from "./line_kind.ts";
+import { RepeatSummary } from "./repeat_summary.ts";
+import { addedChars, ItemKind, renderValues, StreamItem } from "./stream_item.ts";
+import { createTemplateSignature, templateSpans } from "./template.ts";
+import { numberSpans, streamSignature, streamSpans } from "./volatile.ts";
+
+/** Later kept lines after which a held group is written. */
+export const HOLD_LINES = 1024;
+/** Groups held at most. */
+export const HOLD_GROUPS = 256;
+/** Characters (lines and values) held at most, about. */
+export const HOLD_CHARS = 1 << 20;
+/** Templates (and failure lines and stack frames) remembered as shown, each. */
+export const SHOWN_TEMPLATES = 16384;
+/** Distinct values tracked per field (beyond it the `+K+ more` count is a lower bound). */
+export const TRACKED_VALUES = 64;
+
+/** Options of a {@linkcode StreamFolder}. */
+export interface StreamFoldOptions {
+  /** Per-line actions (for input lines that carry line numbers). */
+  decide?: FoldDecide;
+  /** Append ` (lines A-B)` to `[xN]` lines (needs line numbers). */
+  lineRanges?: boolean;
+  /**
+   * The window's bounds (tests use small ones): `lines` ({@linkcode HOLD_LINES}),
+   * `groups` ({@linkcode HOLD_GROUPS}), `chars` ({@linkcode HOLD_CHARS}), `shown`
+   * ({@linkcode SHOWN_TEMPLATES}).
+   */
+  window?: Partial<StreamWindow>;
+}
+
+/** The bounds of a {@linkcode StreamFolder}'s window and memory of shown templates. */
+export interface StreamWindow {
+  /** Later kept lines after which a held item is written. */
+  lines: number;
+  /** Items held at most. */
+  groups: number;
+  /** Characters held at most, about. */
+  chars: number;
+  /** Templates remembered as shown. */
+  shown: number;
+}
+
+/** Distinct values tracked per field of a pinned group (as the windowed folder does). */
+const PINNED_TRACKED_VALUES = 1000;
+
+const _GROUP = ItemKind.GROUP;
+const _BLANK = ItemKind.BLANK;
+const _OPAQUE = ItemKind.OPAQUE;
+const _PINNED = ItemKind.PINNED;
+/** Prefix of the signatures of failure lines. */
+const _FAILURE_SIG = "\u0001";
+const _FAILURE = FoldLineKind.FAILURE;
+const _STACK = FoldLineKind.STRUCTURE;
+const _BLANK_LINE = FoldLineKind.BLANK;
+
+/**
+ * Folds lines of one template across the stream, within a bounded window (see the
+ * module rules).
+ *
+ * @example Non-adjacent lines of one template
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { StreamFolder } from "./stream.ts";
+ * const f = new StreamFolder({ duplicates() {}, dropped() {} });
+ * const out: string[] = [];
+ * f.push(["served blk_1 to node7", "tick", "served blk_2 to node7"], out);
+ * f.flush(out);
+ * assert.deepEqual(out, ["[x2] served [blk_1 | blk_2] to node7", "tick"]);
+ * ```
+ *
+ * @example A stream that repeats itself
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { HOLD_LINES, StreamFolder } from "./stream.ts";
+ * const f = new StreamFolder({ duplicates() {}, dropped() {} });
+ * const out: string[] = [];
+ * const words = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta"];
+ * const copy = Array.from({ length: HOLD_LINES }, (_, i) => `${words[i % 7]} took ${i}ms`);
+ * for (let r = 0; r < 5; r++) f.push(copy, out);
+ * f.flush(out);
+ * assert.ok(out.length < 20 && out.at(-1)!.includes("later repeats of 7 templates"));
+ * ```
+ */
+export class StreamFolder {
+  #counters: FoldCounters;
+  #window: StreamWindow;
+  #decide: FoldDecide | undefined;
+  #ranges: boolean;
+  /** Held items in order of their first line: `#queue[#head…]`. */
+  #queue: StreamItem[] = [];
+  #head = 0;
+  /** Open groups by signature. */
+  #open = new Map<string, StreamItem>();
+  /** Remembered shown templates, least recently used first. */
+  #shown = new Map<number, true>();
+  #chars = 0;
+  #seq = 0;
+  /** The item of the previous line (exact adjacent repeats skip the signature). */
+  #last: StreamItem | undefined = undefined;
+  /** The pending line (placed when the next line comes), its number and kind. */
+  #pLine: string | undefined = undefined;
+  #pNum = -1;
+  #pKind = 0;
+  /** Whether the line placed last was a structure line by its own kind. */
+  #prevStructure = false;
+  /** The caller collects the numbers of written lines and decides `keep` itself. */
+  #collecting = false;
+  /** The pending summary of later repeats. */
+  #summary = new RepeatSummary();
+
+  /**
+   * @param counters where folded and dropped lines are counted.
+   * @param options per-line actions, line ranges.
+   */
+  constructor(counters: FoldCounters, options: StreamFoldOptions = {}) {
+    this.#counters = counters;
+    const w = options.window;
+    this.#window = {
+      lines: Math.max(1, w?.lines ?? HOLD_LINES),
+      groups: Math.max(1, w?.groups ?? HOLD_GROUPS),
+      chars: Math.max(1, w?.chars ?? HOLD_CHARS),
+      shown: Math.max(1, w?.shown ?? SHOWN_TEMPLATES),
+    };
+    this.#decide = options.decide;
+    this.#ranges = options.lineRanges === true;
+  }
+
+  /**
+   * Folds a batch; written lines are appended to `out`.
+   *
+   * @param numbers optional line numbers of the lines (same length): each line's
+   *   action is reported to `decide`.
+   * @param outNumbers optional: receives, parallel to `out`, the number of the first
+   *   line each written line stands for (-1 for a summary line); `keep` is then left
+   *   to the caller.
+   */
+  push(
+    batch: readonly string[],
+    out: string[],
+    numbers?: readonly number[],
+    outNumbers?: number[],
+  ): void {
+    this.#collecting = outNumbers !== undefined;
+    for (let i = 0; i < batch.length; i++) {
+      const line = batch[i];
+      const p = this.#pLine;
+      const kind = p !== undefined && line === p ? this.#pKind : foldLineKind(line);
+      if (p !== undefined) this.#place(out, outNumbers, kind);
+      this.#pLine = line;
+      this.#pNum = numbers === undefined ? -1 : numbers[i];
+      this.#pKind = kind;
+    }
+  }
+
+  /** A line written as it is, in order (a marker, a folded stack group). */
+  pushOpaque(line: string, num: number, out: string[], outNumbers?: number[]): void {
+    if (this.#pLine !== undefined) this.#place(out, outNumbers, _BLANK_LINE);
+    this.#prevStructure = false;
+    this.#collecting = outNumbers !== undefined;
+    const it = this.#item(_OPAQUE, line, "", num);
+    this.#keep(it);
+    this.#chars += line.length;
+    this.#last = it;
+    this.#seq++;
+    this.#drain(out, outNumbers, false);
+  }
+
+  /** End of input: everything held is written. */
+  flush(out: string[], outNumbers?: number[]): void {
+    this.#collecting = outNumbers !== undefined;
+    if (this.#pLine !== undefined) this.#place(out, outNumbers, _BLANK_LINE);
+    this.#drain(out, outNumbers, true);
+    this.#writeSummary(out, outNumbers);
+    this.#last = undefined;
+    this.#prevStructure = false;
+  }
+
+  /**
+   * Places the pending line (each line waits for the next one: the line just before
+   * or just after a structure line belongs to its record and is placed as one).
+   */
+  #place(out: string[], outNumbers: number[] | undefined, next: number): void {
+    const line = this.#pLine!;
+    const kind = this.#pKind;
+    this.#pLine = undefined;
+    const record = kind !== _BLANK_LINE && (next === _STACK || this.#prevStructure);
+    this.#prevStructure = kind === _STACK;
+    this.#line(line, this.#pNum, kind, record);
+    this.#seq++;
+    this.#drain(out, outNumbers, false);
+  }
+
+  #line(line: string, num: number, kind: number, record: boolean): void {
+    const decide = num > 0 ? this.#decide : undefined;
+    const last = this.#last;
+    // Exact adjacent repeat of a group holding only copies of its head (or a blank run).
+    if (
+      last !== undefined && line === last.head && last.kind !== _OPAQUE &&
+      (last.values === undefined || last.repeat)
+    ) {
+      last.count++;
+      last.last = num;
+      last.failures += last.failure ? 1 : 0;
+      if (decide !== undefined) decide(num, last.kind === _BLANK ? "drop" : "fold");
+      return;
+    }
+    if (kind === _BLANK_LINE) {
+      this.#last = this.#item(_BLANK, line, "", num);
+      this.#keep(this.#last);
+      this.#chars += line.length;
+      return;
+    }
+    if (kind === _STACK || record) {
+      this.#pinned(line, num, kind, last, decide);
+      return;
+    }
+    const failure = kind === _FAILURE;
+    const spans = failure ? numberSpans(line) : streamSpans(line);
+    // Failure lines have templates of their own (numbers vary, nothing else).
+    const sig = failure
+      ? _FAILURE_SIG + streamSignature(line, spans)
+      : streamSignature(line, spans);
+    let g = this.#open.get(sig);
+    if (
+      g === undefined && failure && last !== undefined && this.#adjacentFailure(last, line, num)
+    ) {
+      if (decide !== undefined) decide(num, "fold");
+      return;
+    }
+    if (g !== undefined) {
+      g.count++;
+      g.last = num;
+      if (failure) g.failures++;
+      if (!g.repeat) this.#join(g, line, spans);
+      this.#last = g;
+      if (decide !== undefined) decide(num, "fold");
+      return;
+    }
+    g = this.#item(_GROUP, line, sig, num);
+    g.spans = spans;
+    g.failure = failure;
+    g.failures = failure ? 1 : 0;
+    g.key = textKey(sig);
+    g.repeat = this.#shown.has(g.key);
+    this.#chars += line.length;
+    this.#open.set(sig, g);
+    this.#last = g;
+    // A repeat's first line is decided when its summary is written.
+    if (!g.repeat) this.#keep(g);
+  }
+
+  /**
+   * Decides `keep` for an item's first line when it arrives (in line order), unless
+   * the caller collects the numbers of written lines (`outNumbers`) and decides itself.
+   */
+  #keep(it: StreamItem): void {
+    if (it.num > 0 && this.#decide !== undefined && !this.#collecting) {
+      this.#decide(it.num, "keep");
+      it.decided = true;
+    }
+  }
+
+  /**
+   * A failure line or stack frame: it joins only the group of the line just before
+   * it (the adjacent fold of template mining); a copy of a line already written as
+   * it is is a later repeat.
+   */
+  #pinned(
+    line: string,
+    num: number,
+    kind: number,
+    last: StreamItem | undefined,
+    decide: FoldDecide | undefined,
+  ): void {
+    const sig = createTemplateSignature(line);
+    if (last !== undefined && last.kind === _PINNED && !last.repeat && last.sig === sig) {
+      last.count++;
+      last.last = num;
+      last.failures += kind === _FAILURE ? 1 : 0;
+      this.#joinPinned(last, line);
+      if (decide !== undefined) decide(num, "fold");
+      return;
+    }
+    const g = this.#item(_PINNED, line, sig, num);
+    this.#keep(g);
+    g.failure = kind === _FAILURE;
+    g.failures = g.failure ? 1 : 0;
+    this.#chars += line.length;
+    this.#last = g;
+  }
+
+  /**
+   * A failure line right after a failure line of the same template-mining signature
+   * (`key=value` values and labelled numbers vary) joins it, as adjacent lines always
+   * folded: the first line's group becomes a structure group (it folds with adjacent
+   * lines only). Returns whether the line joined.
+   */
+  #adjacentFailure(last: StreamItem, line: string, num: number): boolean {
+    if (!last.failure || last.repeat) return false;
+    const legacy = createTemplateSignature(line);
+    if (last.kind === _GROUP) {
+      if (last.count !== 1 || createTemplateSignature(last.head) !== legacy) return false;
+      if (this.#open.get(last.sig) === last) this.#open.delete(last.sig);
+      last.kind = _PINNED;
+      last.sig = legacy;
+    } else if (last.kind !== _PINNED || last.sig !== legacy) return false;
+    last.count++;
+    last.last = num;
+    last.failures++;
+    this.#joinPinned(last, line);
+    return true;
+  }
+
+  /** As the windowed folder does: values by template spans, up to its tracking cap. */
+  #joinPinned(g: StreamItem, line: string): void {
+    if (g.values === undefined) {
+      if (line === g.head) return;
+      const head = g.head;
+      g.spans = templateSpans(head);
+      g.values = [];
+      for (let k = 0; k < g.spans.length; k += 2) {
+        g.values.push(new Set([head.slice(g.spans[k], g.spans[k + 1])]));
+      }
+    }
+    this.#addValues(g.values, line, templateSpans(line), PINNED_TRACKED_VALUES);
+  }
+
+  #item(kind: number, line: string, sig: string, num: number): StreamItem {
+    const it = new StreamItem();
+    it.kind = kind;
+    it.head = line;
+    it.sig = sig;
+    it.num = it.last = num;
+    it.seq = this.#seq;
+    this.#queue.push(it);
+    return it;
+  }
+
+  #join(g: StreamItem, line: string, spans: number[]): void {
+    if (g.values === undefined) {
+      if (line === g.head) return;
+      const head = g.head;
+      const hs = g.spans;
+      g.values = [];
+      for (let k = 0; k < hs.length; k += 2) g.values.push(new Set([head.slice(hs[k], hs[k + 1])]));
+    }
+    this.#addValues(g.values, line, spans, TRACKED_VALUES);
+  }
+
+  #addValues(values: Set<string>[], line: string, spans: number[], cap: number): void {
+    for (let k = 0, f = 0; k < spans.length && f < values.length; k += 2, f++) {
+      const set = values[f];
+      if (set.size >= cap) continue;
+      const v = line.slice(spans[k], spans[k + 1]);
+      if (!set.has(v)) {
+        set.add(v);
+        this.#chars += v.length;
+      }
+    }
+  }
+
+  /** Writes the oldest items while the window is over one of its bounds (all at the end). */
+  #drain(out: string[], outNumbers: number[] | undefined, all: boolean): void {
+    const q = this.#queue;
+    while (this.#head < q.length) {
+      const it = q[this.#head];
+      const held = q.length - this.#head;
+      const w = this.#window;
+      if (!all && held <= w.groups && this.#chars <= w.chars) {
+        // Young, or the current run of one line (held whole, as adjacent repeats always were).
+        if (it.seq + w.lines > this.#seq || (held === 1 && it === this.#last)) break;
+      }
+      q[this.#head++] = undefined as unknown as StreamItem;
+      this.#emit(it, out, outNumbers);
+    }
+    if (this.#head > 1024 && this.#head * 2 > q.length) {
+      this.#queue = q.slice(this.#head);
+      this.#head = 0;
+    }
+    if (this.#summary.lines > 0 && this.#summary.seq + this.#window.lines <= this.#seq) {
+      this.#writeSummary(out, outNumbers);
+    }
+  }
+
+  #emit(it: StreamItem, out: string[], outNumbers: number[] | undefined): void {
+    if (this.#last === it) this.#last = undefined;
+    this.#chars -= it.head.length;
+    if (it.kind === _GROUP) {
+      if (this.#open.get(it.sig) === it) this.#open.delete(it.sig);
+      _remember(this.#shown, it.key, this.#window.shown);
+      if (it.repeat) {
+        this.#summary.add(it, this.#seq);
+        return;
+      }
+    }
+    this.#writeSummary(out, outNumbers);
+    this.#write(it, out, outNumbers);
+  }
+
+  #write(it: StreamItem, out: string[], outNumbers: number[] | undefined): void {
+    if (outNumbers !== undefined) outNumbers.push(it.num);
+    else if (!it.decided && it.num > 0 && this.#decide !== undefined) this.#decide(it.num, "keep");
+    const count = it.count;
+    if (count === 1 || it.kind === _OPAQUE) {
+      out.push(it.head);
+    } else if (it.kind === _BLANK) {
+      out.push(it.head);
+      this.#counters.dropped(count - 1);
+    } else {
+      this.#counters.duplicates(count - 1);
+      let text = it.head;
+      if (it.values !== undefined) {
+        this.#chars -= addedChars(it.values);
+        const cap = it.kind === _PINNED ? PINNED_TRACKED_VALUES : TRACKED_VALUES;
+        text = renderValues(it.head, it.spans, it.values, cap);
+      }
+      const range = this.#ranges && it.num > 0 ? ` (lines ${it.num}-${it.last})` : "";
+      out.push(`[x${count}] ${text}${range}`);
+    }
+    it.values = undefined;
+  }
+
+  #writeSummary(out: string[], outNumbers: number[] | undefined): void {
+    const sum = this.#summary;
+    if (sum.lines === 0) return;
+    const items = sum.shortItems();
+    if (items !== undefined) {
+      // A few short lines: themselves are no longer than a summary.
+      sum.reset();
+      for (const it of items) this.#write(it, out, outNumbers);
+      return;
+    }
+    if (this.#decide !== undefined) { for (const h of sum.heads) this.#decide(h, "fold"); }
+    const n = sum.lines;
+    out.push(sum.text(this.#ranges));
+    if (outNumbers !== undefined) outNumbers.push(-1);
+    this.#counters.duplicates(n - 1);
+    sum.reset();
+  }
+}
+
+/**
+ * Marks a key shown (most recently used), forgetting the least recently used beyond
+ * `cap` (see {@linkcode SHOWN_TEMPLATES}).
+ */
+function _remember(shown: Map<number, true>, key: number, cap: number): void {
+  if (shown.has(key)) shown.delete(key);
+  else if (shown.size >= cap) shown.delete(shown.keys().next().value!);
+  shown.set(key, true);
+}

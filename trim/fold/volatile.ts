@@ -1,0 +1,204 @@
+/**
+ * Stream templates: the shape of a line for folding across the stream (Drain-style).
+ *
+ * The varying parts of a line, exactly:
+ *
+ * 1. the spans of template mining ({@linkcode templateSpans}): `key=value` values and
+ *    numbers after a word label (`batch 17`);
+ * 2. every other **token holding a digit**: a token is a maximal run of characters
+ *    other than white space and `, ; : ( ) [ ] { } < > " ' = | / ? &`, so `blk_-2918118`,
+ *    `24200` in `sshd[24200]:`, `part-00258.` and `R02-M1-N0` each vary as a whole,
+ *    unless the token before it is one of {@linkcode NEVER_MERGE_LABELS} (any case,
+ *    with an optional trailing `:` or `#`): `exit 1` and `exit 2` stay apart.
+ *
+ * Everything else is constant text: two lines share a stream template only when
+ * their words without digits are the same, in the same order. So distinct messages
+ * (`connection refused` / `connection reset`, `users.db` / `orders.db`) never share
+ * one; what varies is numbers, ids, addresses, counters and names with digits.
+ *
+ * @module
+ */
+
+import { NEVER_MERGE_LABELS, templateSpans } from "./template.ts";
+
+/** Separates the constant pieces in a stream template signature. */
+const _SEP = "\u0000";
+
+const _DIGIT_RE = /\d/;
+
+/** Never-merge labels by length, lower case. */
+const _NEVER: string[][] = [];
+for (const w of NEVER_MERGE_LABELS) (_NEVER[w.length] ??= []).push(w);
+
+/** Token delimiters: white space and `, ; : ( ) [ ] { } < > " ' = | / ? &`. */
+const _DELIM = new Uint8Array(128);
+for (const c of " \t\n\r\f\v,;:()[]{}<>\"'=|/?&") _DELIM[c.charCodeAt(0)] = 1;
+
+/**
+ * The varying parts of a line as a stream template, in order: a flat array
+ * `[start0, end0, start1, end1, …]` of offsets (see the module rules). Lines with
+ * equal {@linkcode streamSignature}s have the same number of spans.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { streamSpans } from "./volatile.ts";
+ * const line = "2561 WARN serving blk_-29 to host7 retries: 3";
+ * const s = streamSpans(line);
+ * const parts = [];
+ * for (let k = 0; k < s.length; k += 2) parts.push(line.slice(s[k], s[k + 1]));
+ * assert.deepEqual(parts, ["2561", "blk_-29", "host7", "3"]);
+ * assert.deepEqual(streamSpans("exit 1"), []);
+ * ```
+ */
+export function streamSpans(line: string): number[] {
+  return _spans(line, false);
+}
+
+/**
+ * The varying parts of a failure line: only **numbers** vary, tokens that are a
+ * number as a whole (an optional sign, digits with `.` or `_` inside, an optional unit
+ * of up to 3 letters or `%`, or `0x` and hex digits), unless a never-merge label
+ * precedes them. Words with digits in them (`ord_77310`, `node7`) and `key=value`
+ * values that are not numbers stay constant: failure lines that fold differ in
+ * numbers only.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { numberSpans } from "./volatile.ts";
+ * const line = "ERROR timed out id=17 after 4ms on node7 (exit 1)";
+ * const s = numberSpans(line);
+ * const parts = [];
+ * for (let k = 0; k < s.length; k += 2) parts.push(line.slice(s[k], s[k + 1]));
+ * assert.deepEqual(parts, ["17", "4ms"]);
+ * ```
+ */
+export function numberSpans(line: string): number[] {
+  return _spans(line, true);
+}
+
+function _spans(line: string, numbersOnly: boolean): number[] {
+  const t = numbersOnly ? _NONE : templateSpans(line);
+  if (!_DIGIT_RE.test(line)) return numbersOnly ? [] : t;
+  const out: number[] = [];
+  const n = line.length;
+  let k = 0;
+  let prevStart = -1;
+  let prevEnd = -1;
+  let i = 0;
+  while (i < n) {
+    const c = line.charCodeAt(i);
+    if (c < 128 && _DELIM[c] === 1) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let digit = false;
+    while (i < n) {
+      const d = line.charCodeAt(i);
+      if (d < 128 && _DELIM[d] === 1) break;
+      if (d >= 48 && d <= 57) digit = true;
+      i++;
+    }
+    if (
+      digit && !_neverBefore(line, prevStart, prevEnd) &&
+      (!numbersOnly || _isNumber(line, start, i))
+    ) {
+      // Template spans ending before this token go first; a token overlapping one is
+      // covered by it.
+      while (k < t.length && t[k + 1] <= start) {
+        out.push(t[k], t[k + 1]);
+        k += 2;
+      }
+      if (k >= t.length || t[k] >= i) out.push(start, i);
+    }
+    prevStart = start;
+    prevEnd = i;
+  }
+  while (k < t.length) {
+    out.push(t[k], t[k + 1]);
+    k += 2;
+  }
+  return out;
+}
+
+/**
+ * The stream template signature of a line given its {@linkcode streamSpans}: the
+ * constant pieces joined by a separator (the line itself when nothing varies).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { streamSignature, streamSpans } from "./volatile.ts";
+ * const sig = (l: string) => streamSignature(l, streamSpans(l));
+ * assert.ok(sig("served blk_1 to node7") === sig("served blk_22 to node9"));
+ * assert.ok(sig("served blk_1 to node7") !== sig("refused blk_1 to node7"));
+ * assert.ok(sig("exit 1") !== sig("exit 2"));
+ * ```
+ */
+export function streamSignature(line: string, spans: readonly number[]): string {
+  if (spans.length === 0) return line;
+  let out = line.slice(0, spans[0]);
+  for (let k = 2; k < spans.length; k += 2) out += _SEP + line.slice(spans[k - 1], spans[k]);
+  return out + _SEP + line.slice(spans[spans.length - 1]);
+}
+
+const _NONE: number[] = [];
+
+/** Whether the token `[start, end)` is a number as a whole (see {@linkcode numberSpans}). */
+function _isNumber(line: string, start: number, end: number): boolean {
+  let i = start;
+  let c = line.charCodeAt(i);
+  if (c === 45 || c === 43) c = line.charCodeAt(++i);
+  if (c === 48 && (line.charCodeAt(i + 1) | 32) === 120 && end - i > 2) {
+    for (let j = i + 2; j < end; j++) {
+      const h = line.charCodeAt(j) | 32;
+      if (!((h >= 48 && h <= 57) || (h >= 97 && h <= 102))) return false;
+    }
+    return true;
+  }
+  if (!(c >= 48 && c <= 57)) return false;
+  let j = i;
+  while (j < end) {
+    const d = line.charCodeAt(j);
+    if (
+      (d >= 48 && d <= 57) || ((d === 46 || d === 95) && j + 1 < end && _isDigitAt(line, j + 1))
+    ) {
+      j++;
+    } else break;
+  }
+  if (j === end) return true;
+  if (line.charCodeAt(j) === 37) return j + 1 === end;
+  if (end - j > 3) return false;
+  for (let u = j; u < end; u++) {
+    const l = line.charCodeAt(u) | 32;
+    if (!(l >= 97 && l <= 122)) return false;
+  }
+  return true;
+}
+
+function _isDigitAt(line: string, i: number): boolean {
+  const c = line.charCodeAt(i);
+  return c >= 48 && c <= 57;
+}
+
+/** Whether the token `[start, end)` is a never-merge label (an optional `:` or `#` after it). */
+function _neverBefore(line: string, start: number, end: number): boolean {
+  if (start < 0) return false;
+  const last = line.charCodeAt(end - 1);
+  if (last === 58 || last === 35) end--;
+  const words = _NEVER[end - start];
+  if (words === undefined) return false;
+  for (const w of words) {
+    let same = true;
+    for (let j = 0; j < w.length; j++) {
+      if ((line.charCodeAt(start + j) | 32) !== w.charCodeAt(j)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return true;
+  }
+  return false;
+}
