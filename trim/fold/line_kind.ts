@@ -37,7 +37,7 @@ export const FoldLineKind = {
  * ```
  */
 export function foldLineKind(line: string): number {
-  if (_isBlank(line)) return FoldLineKind.BLANK;
+  if (isBlankLine(line)) return FoldLineKind.BLANK;
   const c0 = line.charCodeAt(0);
   if (c0 === 32 || c0 === 9) return FoldLineKind.STRUCTURE;
   const level = inferSeverity(line);
@@ -74,11 +74,62 @@ export function textKey(s: string): number {
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
-/** Whether a line is empty or only whitespace. */
-function _isBlank(line: string): boolean {
+/**
+ * Whether a line is empty or only white space (space, tab, vertical tab, form feed,
+ * carriage return, no-break space).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isBlankLine } from "./line_kind.ts";
+ * assert.ok(isBlankLine(" \t") && !isBlankLine(" x"));
+ * ```
+ */
+export function isBlankLine(line: string): boolean {
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
     if (c !== 32 && c !== 9 && c !== 11 && c !== 12 && c !== 13 && c !== 0xa0) return false;
   }
   return true;
+}
+
+/** Line shapes: cheap to tell, known before a line is placed. */
+export const LineShape = {
+  OTHER: 0,
+  /** Starts with a space or a tab: a line of a record (a frame, an object dump). */
+  INDENTED: 1,
+  BLANK: 2,
+} as const;
+
+/**
+ * The shape of a line (one of {@linkcode LineShape}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { LineShape, lineShape } from "./line_kind.ts";
+ * assert.ok(lineShape("\tat A.run(A.java:3)") === LineShape.INDENTED);
+ * assert.ok(lineShape(" ") === LineShape.BLANK && lineShape("x") === LineShape.OTHER);
+ * ```
+ */
+export function lineShape(line: string): number {
+  const c0 = line.charCodeAt(0);
+  if (c0 > 32 && c0 !== 0xa0) return LineShape.OTHER;
+  if (isBlankLine(line)) return LineShape.BLANK;
+  return c0 === 32 || c0 === 9 ? LineShape.INDENTED : LineShape.OTHER;
+}
+
+/**
+ * Whether a line has an `error` or `fatal` level.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { hasErrorLevel } from "./line_kind.ts";
+ * assert.ok(hasErrorLevel("time=1 level=ERROR msg=x") && !hasErrorLevel("level=INFO msg=x"));
+ * ```
+ */
+export function hasErrorLevel(line: string): boolean {
+  const level = inferSeverity(line);
+  return level === "error" || level === "fatal";
 }

@@ -53,48 +53,37 @@
  */
 
 import type { FoldCounters, FoldDecide } from "./folder.ts";
-import { FoldLineKind, foldLineKind, textKey } from "./line_kind.ts";
+import { FoldLineKind, foldLineKind, hasErrorLevel, LineShape, lineShape } from "./line_kind.ts";
 import { RepeatSummary } from "./repeat_summary.ts";
-import { addedChars, ItemKind, renderValues, StreamItem } from "./stream_item.ts";
+import {
+  addedChars,
+  ItemKind,
+  ownString,
+  rememberKey,
+  renderValues,
+  StreamItem,
+} from "./stream_item.ts";
 import { createTemplateSignature, templateSpans } from "./template.ts";
-import { numberSpans, streamSignature, streamSpans } from "./volatile.ts";
+import { numberSpans, streamKey, streamSpans } from "./volatile.ts";
+import {
+  HOLD_CHARS,
+  HOLD_GROUPS,
+  HOLD_LINES,
+  SHOWN_TEMPLATES,
+  type StreamFoldOptions,
+  type StreamWindow,
+  TRACKED_VALUES,
+} from "./stream_window.ts";
 
-/** Later kept lines after which a held group is written. */
-export const HOLD_LINES = 1024;
-/** Groups held at most. */
-export const HOLD_GROUPS = 256;
-/** Characters (lines and values) held at most, about. */
-export const HOLD_CHARS = 1 << 20;
-/** Templates (and failure lines and stack frames) remembered as shown, each. */
-export const SHOWN_TEMPLATES = 16384;
-/** Distinct values tracked per field (beyond it the `+K+ more` count is a lower bound). */
-export const TRACKED_VALUES = 64;
-
-/** Options of a {@linkcode StreamFolder}. */
-export interface StreamFoldOptions {
-  /** Per-line actions (for input lines that carry line numbers). */
-  decide?: FoldDecide;
-  /** Append ` (lines A-B)` to `[xN]` lines (needs line numbers). */
-  lineRanges?: boolean;
-  /**
-   * The window's bounds (tests use small ones): `lines` ({@linkcode HOLD_LINES}),
-   * `groups` ({@linkcode HOLD_GROUPS}), `chars` ({@linkcode HOLD_CHARS}), `shown`
-   * ({@linkcode SHOWN_TEMPLATES}).
-   */
-  window?: Partial<StreamWindow>;
-}
-
-/** The bounds of a {@linkcode StreamFolder}'s window and memory of shown templates. */
-export interface StreamWindow {
-  /** Later kept lines after which a held item is written. */
-  lines: number;
-  /** Items held at most. */
-  groups: number;
-  /** Characters held at most, about. */
-  chars: number;
-  /** Templates remembered as shown. */
-  shown: number;
-}
+export {
+  HOLD_CHARS,
+  HOLD_GROUPS,
+  HOLD_LINES,
+  SHOWN_TEMPLATES,
+  type StreamFoldOptions,
+  type StreamWindow,
+  TRACKED_VALUES,
+} from "./stream_window.ts";
 
 /** Distinct values tracked per field of a pinned group (as the windowed folder does). */
 const PINNED_TRACKED_VALUES = 1000;
@@ -103,11 +92,11 @@ const _GROUP = ItemKind.GROUP;
 const _BLANK = ItemKind.BLANK;
 const _OPAQUE = ItemKind.OPAQUE;
 const _PINNED = ItemKind.PINNED;
-/** Prefix of the signatures of failure lines. */
-const _FAILURE_SIG = "\u0001";
 const _FAILURE = FoldLineKind.FAILURE;
 const _STACK = FoldLineKind.STRUCTURE;
-const _BLANK_LINE = FoldLineKind.BLANK;
+const _PLAIN = FoldLineKind.PLAIN;
+const _INDENTED = LineShape.INDENTED;
+const _BLANK_SHAPE = LineShape.BLANK;
 
 /**
  * Folds lines of one template across the stream, within a bounded window (see the
@@ -145,18 +134,18 @@ export class StreamFolder {
   /** Held items in order of their first line: `#queue[#head…]`. */
   #queue: StreamItem[] = [];
   #head = 0;
-  /** Open groups by signature. */
-  #open = new Map<string, StreamItem>();
+  /** Open groups by template key. */
+  #open = new Map<number, StreamItem>();
   /** Remembered shown templates, least recently used first. */
   #shown = new Map<number, true>();
   #chars = 0;
   #seq = 0;
   /** The item of the previous line (exact adjacent repeats skip the signature). */
   #last: StreamItem | undefined = undefined;
-  /** The pending line (placed when the next line comes), its number and kind. */
+  /** The pending line (placed when the next line comes), its number and shape. */
   #pLine: string | undefined = undefined;
   #pNum = -1;
-  #pKind = 0;
+  #pShape = 0;
   /** Whether the line placed last was a structure line by its own kind. */
   #prevStructure = false;
   /** The caller collects the numbers of written lines and decides `keep` itself. */
@@ -200,17 +189,17 @@ export class StreamFolder {
     for (let i = 0; i < batch.length; i++) {
       const line = batch[i];
       const p = this.#pLine;
-      const kind = p !== undefined && line === p ? this.#pKind : foldLineKind(line);
-      if (p !== undefined) this.#place(out, outNumbers, kind);
+      const shape = p !== undefined && line === p ? this.#pShape : lineShape(line);
+      if (p !== undefined) this.#place(out, outNumbers, shape);
       this.#pLine = line;
       this.#pNum = numbers === undefined ? -1 : numbers[i];
-      this.#pKind = kind;
+      this.#pShape = shape;
     }
   }
 
   /** A line written as it is, in order (a marker, a folded stack group). */
   pushOpaque(line: string, num: number, out: string[], outNumbers?: number[]): void {
-    if (this.#pLine !== undefined) this.#place(out, outNumbers, _BLANK_LINE);
+    if (this.#pLine !== undefined) this.#place(out, outNumbers, _BLANK_SHAPE);
     this.#prevStructure = false;
     this.#collecting = outNumbers !== undefined;
     const it = this.#item(_OPAQUE, line, "", num);
@@ -224,7 +213,7 @@ export class StreamFolder {
   /** End of input: everything held is written. */
   flush(out: string[], outNumbers?: number[]): void {
     this.#collecting = outNumbers !== undefined;
-    if (this.#pLine !== undefined) this.#place(out, outNumbers, _BLANK_LINE);
+    if (this.#pLine !== undefined) this.#place(out, outNumbers, _BLANK_SHAPE);
     this.#drain(out, outNumbers, true);
     this.#writeSummary(out, outNumbers);
     this.#last = undefined;
@@ -233,20 +222,20 @@ export class StreamFolder {
 
   /**
    * Places the pending line (each line waits for the next one: the line just before
-   * or just after a structure line belongs to its record and is placed as one).
+   * or just after an indented line belongs to its record and is placed as one).
    */
   #place(out: string[], outNumbers: number[] | undefined, next: number): void {
     const line = this.#pLine!;
-    const kind = this.#pKind;
+    const shape = this.#pShape;
     this.#pLine = undefined;
-    const record = kind !== _BLANK_LINE && (next === _STACK || this.#prevStructure);
-    this.#prevStructure = kind === _STACK;
-    this.#line(line, this.#pNum, kind, record);
+    const record = shape !== _BLANK_SHAPE && (next === _INDENTED || this.#prevStructure);
+    this.#prevStructure = shape === _INDENTED;
+    this.#line(line, this.#pNum, shape, record);
     this.#seq++;
     this.#drain(out, outNumbers, false);
   }
 
-  #line(line: string, num: number, kind: number, record: boolean): void {
+  #line(line: string, num: number, shape: number, record: boolean): void {
     const decide = num > 0 ? this.#decide : undefined;
     const last = this.#last;
     // Exact adjacent repeat of a group holding only copies of its head (or a blank run).
@@ -260,23 +249,38 @@ export class StreamFolder {
       if (decide !== undefined) decide(num, last.kind === _BLANK ? "drop" : "fold");
       return;
     }
-    if (kind === _BLANK_LINE) {
+    if (shape === _BLANK_SHAPE) {
       this.#last = this.#item(_BLANK, line, "", num);
       this.#keep(this.#last);
       this.#chars += line.length;
       return;
     }
-    if (kind === _STACK || record) {
+    if (shape === _INDENTED || record) {
+      this.#pinned(line, num, _STACK, last, decide);
+      return;
+    }
+    let spans = streamSpans(line);
+    let key = streamKey(line, spans, 0);
+    let g = this.#open.get(key);
+    // A line of an open plain group's template has its words, so its kind, unless a
+    // `key=value` value such as `level=ERROR` varies (its level then tells): most
+    // lines of a long log join a group and need no full classification.
+    const kind = g === undefined
+      ? foldLineKind(line)
+      : line.indexOf("=") < 0 || !hasErrorLevel(line)
+      ? _PLAIN
+      : _FAILURE;
+    if (kind === _STACK) {
       this.#pinned(line, num, kind, last, decide);
       return;
     }
     const failure = kind === _FAILURE;
-    const spans = failure ? numberSpans(line) : streamSpans(line);
-    // Failure lines have templates of their own (numbers vary, nothing else).
-    const sig = failure
-      ? _FAILURE_SIG + streamSignature(line, spans)
-      : streamSignature(line, spans);
-    let g = this.#open.get(sig);
+    if (failure) {
+      // Failure lines have templates of their own (numbers vary, nothing else).
+      spans = numberSpans(line);
+      key = streamKey(line, spans, 1);
+      g = this.#open.get(key);
+    }
     if (
       g === undefined && failure && last !== undefined && this.#adjacentFailure(last, line, num)
     ) {
@@ -292,14 +296,14 @@ export class StreamFolder {
       if (decide !== undefined) decide(num, "fold");
       return;
     }
-    g = this.#item(_GROUP, line, sig, num);
+    g = this.#item(_GROUP, line, "", num);
     g.spans = spans;
     g.failure = failure;
     g.failures = failure ? 1 : 0;
-    g.key = textKey(sig);
+    g.key = key;
     g.repeat = this.#shown.has(g.key);
     this.#chars += line.length;
-    this.#open.set(sig, g);
+    this.#open.set(key, g);
     this.#last = g;
     // A repeat's first line is decided when its summary is written.
     if (!g.repeat) this.#keep(g);
@@ -356,7 +360,7 @@ export class StreamFolder {
     const legacy = createTemplateSignature(line);
     if (last.kind === _GROUP) {
       if (last.count !== 1 || createTemplateSignature(last.head) !== legacy) return false;
-      if (this.#open.get(last.sig) === last) this.#open.delete(last.sig);
+      if (this.#open.get(last.key) === last) this.#open.delete(last.key);
       last.kind = _PINNED;
       last.sig = legacy;
     } else if (last.kind !== _PINNED || last.sig !== legacy) return false;
@@ -384,7 +388,7 @@ export class StreamFolder {
   #item(kind: number, line: string, sig: string, num: number): StreamItem {
     const it = new StreamItem();
     it.kind = kind;
-    it.head = line;
+    it.head = ownString(line);
     it.sig = sig;
     it.num = it.last = num;
     it.seq = this.#seq;
@@ -409,7 +413,7 @@ export class StreamFolder {
       if (set.size >= cap) continue;
       const v = line.slice(spans[k], spans[k + 1]);
       if (!set.has(v)) {
-        set.add(v);
+        set.add(ownString(v));
         this.#chars += v.length;
       }
     }
@@ -442,8 +446,8 @@ export class StreamFolder {
     if (this.#last === it) this.#last = undefined;
     this.#chars -= it.head.length;
     if (it.kind === _GROUP) {
-      if (this.#open.get(it.sig) === it) this.#open.delete(it.sig);
-      _remember(this.#shown, it.key, this.#window.shown);
+      if (this.#open.get(it.key) === it) this.#open.delete(it.key);
+      rememberKey(this.#shown, it.key, this.#window.shown);
       if (it.repeat) {
         this.#summary.add(it, this.#seq);
         return;
@@ -493,14 +497,4 @@ export class StreamFolder {
     this.#counters.duplicates(n - 1);
     sum.reset();
   }
-}
-
-/**
- * Marks a key shown (most recently used), forgetting the least recently used beyond
- * `cap` (see {@linkcode SHOWN_TEMPLATES}).
- */
-function _remember(shown: Map<number, true>, key: number, cap: number): void {
-  if (shown.has(key)) shown.delete(key);
-  else if (shown.size >= cap) shown.delete(shown.keys().next().value!);
-  shown.set(key, true);
 }

@@ -110,3 +110,38 @@ export function renderValues(
   }
   return at === 0 ? head : out + head.slice(at);
 }
+
+/**
+ * Marks a key shown (most recently used), forgetting the least recently used beyond
+ * `cap` keys.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rememberKey } from "./stream_item.ts";
+ * const shown = new Map<number, true>();
+ * for (const k of [1, 2, 1, 3]) rememberKey(shown, k, 2);
+ * assert.deepEqual([...shown.keys()], [1, 3]);
+ * ```
+ */
+export function rememberKey(shown: Map<number, true>, key: number, cap: number): void {
+  if (shown.has(key)) shown.delete(key);
+  else if (shown.size >= cap) shown.delete(shown.keys().next().value!);
+  shown.set(key, true);
+}
+
+/**
+ * A copy of a string that holds no reference to a larger one: a line is often a
+ * slice of a decoded chunk, and a held slice would keep the whole chunk alive (the
+ * concatenation is flattened into a new string before the slice is taken).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ownString } from "./stream_item.ts";
+ * assert.ok(ownString("a long enough line of text") === "a long enough line of text");
+ * ```
+ */
+export function ownString(s: string): string {
+  return s.length < 13 ? s : (" " + s).slice(1);
+}

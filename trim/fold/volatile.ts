@@ -146,6 +146,45 @@ export function streamSignature(line: string, spans: readonly number[]): string 
 
 const _NONE: number[] = [];
 
+/**
+ * The stream template of a line as a 53-bit number: a hash of its constant pieces
+ * (the text between its {@linkcode streamSpans} or {@linkcode numberSpans}), each
+ * piece ended by a separator, seeded with `kind` (so failure templates and plain
+ * ones never share a key). Equal {@linkcode streamSignature}s give equal keys; two
+ * different templates share one with a chance of about 2^-53, and no string is built.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { streamKey, streamSpans } from "./volatile.ts";
+ * const key = (l: string) => streamKey(l, streamSpans(l), 0);
+ * assert.ok(key("served blk_1 to node7") === key("served blk_22 to node9"));
+ * assert.ok(key("served blk_1 to node7") !== key("refused blk_1 to node7"));
+ * const s = streamSpans("a 1");
+ * assert.ok(streamKey("a 1", s, 0) !== streamKey("a 1", s, 1));
+ * ```
+ */
+export function streamKey(line: string, spans: readonly number[], kind: number): number {
+  let a = 0x811c9dc5 ^ kind;
+  let b = 0x9747b28c ^ spans.length;
+  let at = 0;
+  for (let k = 0; k <= spans.length; k += 2) {
+    const end = k < spans.length ? spans[k] : line.length;
+    for (let i = at; i < end; i++) {
+      const c = line.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995);
+      b ^= b >>> 15;
+    }
+    // The separator: a value that no UTF-16 code unit has.
+    a = Math.imul(a ^ 0x10000, 0x01000193);
+    b = Math.imul(b ^ 0x10000, 0x5bd1e995);
+    b ^= b >>> 15;
+    if (k < spans.length) at = spans[k + 1];
+  }
+  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
+}
+
 /** Whether the token `[start, end)` is a number as a whole (see {@linkcode numberSpans}). */
 function _isNumber(line: string, start: number, end: number): boolean {
   let i = start;
