@@ -109,23 +109,50 @@ test("stream fold: distinct messages stay distinct (words differ)", () => {
 });
 
 test("stream fold: failure lines fold by numbers only, never by words or ids", () => {
+  const timeout = (i: number) => `ERROR timeout after ${30000 + i} ms on shard ${i}`;
   const lines = [
     "ERROR reserve failed for order ord_77310 after 5 attempts",
     "INFO tick",
     "ERROR reserve failed for order ord_77342 after 5 attempts",
-    "ERROR timeout after 30000 ms on shard 3",
-    "INFO tock",
-    "ERROR timeout after 31000 ms on shard 4",
+    ...Array.from({ length: 7 }, (_, i) => [timeout(i), "INFO tock"]).flat(),
   ];
   const r = fold(lines);
   assert.deepEqual(r.out, [
     "ERROR reserve failed for order ord_77310 after 5 attempts",
     "INFO tick",
     "ERROR reserve failed for order ord_77342 after 5 attempts",
-    "[x2] ERROR timeout after [30000 | 31000] ms on shard [3 | 4]",
-    "INFO tock",
+    "[x7] ERROR timeout after [30000 | 30001 | 30002 | 30003 | 30004 | +2 more] ms on shard " +
+    "[0 | 1 | 2 | 3 | 4 | +2 more]",
+    "[x7] INFO tock",
   ]);
   assertExact(lines, r);
+});
+
+test("stream fold: a failure group of up to 5 lines is written as its lines, together", () => {
+  const lines = [
+    "ERROR retrying, 1 of 3",
+    "INFO fetching",
+    "ERROR retrying, 2 of 3",
+    "ERROR retrying, 2 of 3",
+    "INFO fetching",
+    "ERROR retrying, 3 of 3",
+  ];
+  const r = fold(lines);
+  assert.deepEqual(r.out, [
+    "ERROR retrying, 1 of 3",
+    "[x2] ERROR retrying, 2 of 3",
+    "ERROR retrying, 3 of 3",
+    "[x2] INFO fetching",
+  ]);
+  assertExact(lines, r);
+  assert.deepEqual([...r.actions.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]), [
+    "keep",
+    "keep",
+    "keep",
+    "fold",
+    "fold",
+    "keep",
+  ]);
 });
 
 test("stream fold: adjacent failure lines still fold by key=value values (spec rule 4)", async () => {
@@ -221,6 +248,21 @@ test("stream fold: --fold-lines ranges on non-adjacent groups and summaries", as
   const log = "WARN retry blk_1 on host\nINFO tick\nWARN retry blk_2 on host\n";
   const r = await trimText(log, { aggressiveness: "low", foldLineRanges: true });
   assert.equal(r.output, "[x2] WARN retry [blk_1 | blk_2] on host (lines 1-3)\nINFO tick\n");
+});
+
+test("stream fold: a long failure group of few distinct texts keeps them word for word", () => {
+  const lines = Array.from({ length: 12 }, (_, i) => [
+    `ERROR upload failed, trying again in ${2 ** (i % 3)} seconds`,
+    "INFO waiting",
+  ]).flat();
+  const r = fold(lines);
+  assert.deepEqual(r.out, [
+    "[x4] ERROR upload failed, trying again in 1 seconds",
+    "[x4] ERROR upload failed, trying again in 2 seconds",
+    "[x4] ERROR upload failed, trying again in 4 seconds",
+    "[x12] INFO waiting",
+  ]);
+  assertExact(lines, r);
 });
 
 test("stream fold: a failure group lists its values up to the cap, then counts", () => {

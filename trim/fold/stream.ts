@@ -2,58 +2,40 @@
  * Template folding across the stream (the default fold: `dedupeWindow` unset and
  * template mining on).
  *
- * **Kinds of lines.** Each kept line is one of:
+ * - *Plain* lines fold by their stream template (`volatile.ts`: tokens holding a
+ *   digit, `key=value` values and labelled numbers vary; words stay), even when other
+ *   lines came in between: one `[xN]` line with the values listed, at the place of
+ *   the group's first line.
+ * - *Failure* lines (`line_kind.ts`) fold only where they differ in whole numbers;
+ *   a group of up to 5 distinct texts is written as those (`failure_group.ts`).
+ * - *Record* lines (indented, and the lines right before and after them; stack
+ *   frames) fold only with the line just before them: records stay whole, in order.
+ * - Blank lines fold in runs; opaque lines are written as they are.
  *
- * - *plain*: its stream template (`volatile.ts`: tokens holding a digit,
- *   `key=value` values and labelled numbers vary; the words stay);
- * - *failure* (an `error`/`fatal` level; or no level and an error, fatal or
- *   diagnostic signal): its number template, where only tokens that are numbers
- *   vary (`numberSpans`): failure lines that fold differ in numbers only, never in a
- *   word, a name or an id such as `ord_77310`;
- * - *structure* (indented, or no level and a stack-frame signal: a line of a stack
- *   trace, an object dump, a diff): it folds only with the line just before it, as
- *   adjacent repeats always did (template mining), so multi-line records stay whole
- *   and in order;
- * - blank lines fold in runs only (the extra blank lines are dropped); opaque lines
- *   ({@linkcode StreamFolder.pushOpaque}) are written as they are.
+ * **Window.** An item is written once {@linkcode HOLD_LINES} more lines reached the
+ * fold, or while more than {@linkcode HOLD_GROUPS} items or {@linkcode HOLD_CHARS}
+ * characters are held (a group that every later line joined, alone in the window,
+ * waits for a line of another template, as adjacent folding always did). Each line
+ * also waits for the next one. So a line is held back by at most `HOLD_LINES` + 1
+ * later kept lines, or until the end of input.
  *
- * **Groups.** Plain and failure lines of one template fold into one `[xN]` line
- * even when other lines came in between, with the differing values listed,
- * `[v1 | v2 | +K more]`. Everything is written in the order of first lines: a group
- * at the position of its first line.
+ * **Later repeats.** Templates written are remembered ({@linkcode SHOWN_TEMPLATES},
+ * as 53-bit hashes). A later group of one is not written again but counted into
+ * `[xN] [trimlog] later repeats of T templates shown above` (`, E error lines`),
+ * written before the next line written, after `HOLD_LINES` more lines, or at the
+ * end (a repeated line waits 2 × `HOLD_LINES` lines at most); a few short single
+ * lines are written as they are instead. A summary stands for N lines, N − 1 of them
+ * duplicates, each decided `fold`. A stream that repeats itself folds into about one
+ * copy plus one summary line per `HOLD_LINES` kept lines.
  *
- * **Window.** An item is held until {@linkcode HOLD_LINES} more lines reached the
- * fold after its first line, or while more than {@linkcode HOLD_GROUPS} items or
- * {@linkcode HOLD_CHARS} characters are held; then it is written (only a group
- * whose template every later line had, alone in the window, is held until a line of
- * another template comes, as adjacent folding always did). Each line waits for the
- * next one to be placed. So a line is held back by at most `HOLD_LINES` + 1 later
- * kept lines, or until the end of input when fewer follow.
- *
- * **Later repeats.** The template of a plain or failure group written is remembered
- * (as a 53-bit hash; the {@linkcode SHOWN_TEMPLATES} most recently seen). A later
- * group of a remembered template (one that starts after the earlier group was
- * written) is not written again: its lines are counted into a summary line,
- * `[xN] [trimlog] later repeats of T templates shown above` (`, E error lines` when
- * E of them are failure lines), at the position of the first of them. Consecutive
- * repeat groups share one summary, written before the next line written, once
- * `HOLD_LINES` more lines reached the fold, or at the end (a repeated line is held
- * back by at most 2 × `HOLD_LINES` later kept lines); repeats of one line each,
- * 64 characters in all at most, are written as they are instead (no longer than a
- * summary). Like any `[xN]` line a summary stands for N input lines, N − 1 of them
- * duplicates; each of its lines is decided `fold`. Structure lines are never summed
- * up (a record is written whole). A long stream that repeats itself thus folds into
- * about one copy plus one summary line per `HOLD_LINES` kept lines.
- *
- * Memory: at most `HOLD_GROUPS` items and about `HOLD_CHARS` characters of lines and
- * values held (a field tracks at most {@linkcode TRACKED_VALUES} distinct values),
- * plus `SHOWN_TEMPLATES` remembered numbers: a few MiB whatever the input.
+ * Memory: `HOLD_GROUPS` items, ~`HOLD_CHARS` characters, `SHOWN_TEMPLATES` numbers.
  *
  * @module
  */
 
 import type { FoldCounters, FoldDecide } from "./folder.ts";
 import { FoldLineKind, foldLineKind, hasErrorLevel, LineShape, lineShape } from "./line_kind.ts";
+import { keepMember, writeMembers } from "./failure_group.ts";
 import { RepeatSummary } from "./repeat_summary.ts";
 import {
   addedChars,
@@ -118,8 +100,7 @@ const _BLANK_SHAPE = LineShape.BLANK;
  * import assert from "node:assert/strict";
  * import { HOLD_LINES, StreamFolder } from "./stream.ts";
  * const f = new StreamFolder({ duplicates() {}, dropped() {} });
- * const out: string[] = [];
- * const words = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta"];
+ * const out: string[] = [], words = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta"];
  * const copy = Array.from({ length: HOLD_LINES }, (_, i) => `${words[i % 7]} took ${i}ms`);
  * for (let r = 0; r < 5; r++) f.push(copy, out);
  * f.flush(out);
@@ -241,7 +222,7 @@ export class StreamFolder {
     // Exact adjacent repeat of a group holding only copies of its head (or a blank run).
     if (
       last !== undefined && line === last.head && last.kind !== _OPAQUE &&
-      (last.values === undefined || last.repeat)
+      (last.values === undefined || last.repeat) && last.members === undefined
     ) {
       last.count++;
       last.last = num;
@@ -293,6 +274,12 @@ export class StreamFolder {
       if (failure) g.failures++;
       if (!g.repeat) this.#join(g, line, spans);
       this.#last = g;
+      // A short failure group keeps its lines (their decisions wait for the write).
+      if (g.members !== undefined) {
+        const r = keepMember(g, line, num, this.#decide);
+        this.#chars += r >= 0 ? r : r + 1;
+        if (r >= 0) return;
+      }
       if (decide !== undefined) decide(num, "fold");
       return;
     }
@@ -302,6 +289,12 @@ export class StreamFolder {
     g.failures = failure ? 1 : 0;
     g.key = key;
     g.repeat = this.#shown.has(g.key);
+    if (failure && !g.repeat) {
+      g.members = [g.head];
+      g.memberNums = [num];
+      g.memberLast = [num];
+      g.memberCounts = [1];
+    }
     this.#chars += line.length;
     this.#open.set(key, g);
     this.#last = g;
@@ -362,6 +355,7 @@ export class StreamFolder {
       if (last.count !== 1 || createTemplateSignature(last.head) !== legacy) return false;
       if (this.#open.get(last.key) === last) this.#open.delete(last.key);
       last.kind = _PINNED;
+      last.members = undefined;
       last.sig = legacy;
     } else if (last.kind !== _PINNED || last.sig !== legacy) return false;
     last.count++;
@@ -458,6 +452,7 @@ export class StreamFolder {
   }
 
   #write(it: StreamItem, out: string[], outNumbers: number[] | undefined): void {
+    if (it.members !== undefined && it.count > 1) return this.#writeMembers(it, out, outNumbers);
     if (outNumbers !== undefined) outNumbers.push(it.num);
     else if (!it.decided && it.num > 0 && this.#decide !== undefined) this.#decide(it.num, "keep");
     const count = it.count;
@@ -478,6 +473,11 @@ export class StreamFolder {
       out.push(`[x${count}] ${text}${range}`);
     }
     it.values = undefined;
+  }
+
+  #writeMembers(it: StreamItem, out: string[], outNumbers: number[] | undefined): void {
+    const sinks = { decide: this.#decide, duplicates: this.#counters.duplicates };
+    this.#chars -= writeMembers(it, out, outNumbers, { ...sinks, ranges: this.#ranges });
   }
 
   #writeSummary(out: string[], outNumbers: number[] | undefined): void {

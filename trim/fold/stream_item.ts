@@ -57,6 +57,17 @@ export class StreamItem {
   decided = false;
   /** Failure lines among its lines. */
   failures = 0;
+  /**
+   * A failure group's distinct texts while at most 5 (the head first; else
+   * undefined), with the first and last line number and the count of each.
+   */
+  members: string[] | undefined = undefined;
+  /** First line number of each of {@linkcode StreamItem.members}. */
+  memberNums: number[] = [];
+  /** Last line number of each of {@linkcode StreamItem.members}. */
+  memberLast: number[] = [];
+  /** Lines of each of {@linkcode StreamItem.members}. */
+  memberCounts: number[] = [];
   /** Per field: distinct values in order (undefined while all lines equal the head). */
   values: Set<string>[] | undefined = undefined;
 }

@@ -3,13 +3,15 @@
  *
  * The varying parts of a line, exactly:
  *
- * 1. the spans of template mining ({@linkcode templateSpans}): `key=value` values and
- *    numbers after a word label (`batch 17`);
- * 2. every other **token holding a digit**: a token is a maximal run of characters
- *    other than white space and `, ; : ( ) [ ] { } < > " ' = | / ? &`, so `blk_-2918118`,
- *    `24200` in `sshd[24200]:`, `part-00258.` and `R02-M1-N0` each vary as a whole,
- *    unless the token before it is one of {@linkcode NEVER_MERGE_LABELS} (any case,
- *    with an optional trailing `:` or `#`): `exit 1` and `exit 2` stay apart.
+ * 1. every **token holding a digit**: a token is a maximal run of characters other
+ *    than white space and `, ; : ( ) [ ] { } < > " ' = | / ? &`, so `blk_-2918118`,
+ *    `24200` in `sshd[24200]:`, `17` in `batch 17`, `part-00258.` and `R02-M1-N0`
+ *    each vary as a whole, unless the token before it is one of
+ *    {@linkcode NEVER_MERGE_LABELS} (any case, with an optional trailing `:` or `#`):
+ *    `exit 1` and `exit 2` stay apart;
+ * 2. the token right after `key=` (a `key=value` value), whatever it holds.
+ *
+ * One scan over the line, no regular expression beyond a digit test.
  *
  * Everything else is constant text: two lines share a stream template only when
  * their words without digits are the same, in the same order. So distinct messages
@@ -19,10 +21,7 @@
  * @module
  */
 
-import { NEVER_MERGE_LABELS, templateSpans } from "./template.ts";
-
-/** Separates the constant pieces in a stream template signature. */
-const _SEP = "\u0000";
+import { NEVER_MERGE_LABELS } from "./template.ts";
 
 const _DIGIT_RE = /\d/;
 
@@ -37,7 +36,7 @@ for (const c of " \t\n\r\f\v,;:()[]{}<>\"'=|/?&") _DELIM[c.charCodeAt(0)] = 1;
 /**
  * The varying parts of a line as a stream template, in order: a flat array
  * `[start0, end0, start1, end1, …]` of offsets (see the module rules). Lines with
- * equal {@linkcode streamSignature}s have the same number of spans.
+ * the same {@linkcode streamKey} have the same number of spans.
  *
  * @example
  * ```ts
@@ -79,11 +78,10 @@ export function numberSpans(line: string): number[] {
 }
 
 function _spans(line: string, numbersOnly: boolean): number[] {
-  const t = numbersOnly ? _NONE : templateSpans(line);
-  if (!_DIGIT_RE.test(line)) return numbersOnly ? [] : t;
+  const kv = !numbersOnly && line.indexOf("=") >= 0;
+  if (!kv && !_DIGIT_RE.test(line)) return [];
   const out: number[] = [];
   const n = line.length;
-  let k = 0;
   let prevStart = -1;
   let prevEnd = -1;
   let i = 0;
@@ -101,47 +99,23 @@ function _spans(line: string, numbersOnly: boolean): number[] {
       if (d >= 48 && d <= 57) digit = true;
       i++;
     }
+    // A `key=value` value varies whatever it holds (as in the repeat signature).
+    const value = kv && start >= 2 && line.charCodeAt(start - 1) === 61 &&
+      _isWordChar(line.charCodeAt(start - 2));
     if (
-      digit && !_neverBefore(line, prevStart, prevEnd) &&
-      (!numbersOnly || _isNumber(line, start, i))
-    ) {
-      // Template spans ending before this token go first; a token overlapping one is
-      // covered by it.
-      while (k < t.length && t[k + 1] <= start) {
-        out.push(t[k], t[k + 1]);
-        k += 2;
-      }
-      if (k >= t.length || t[k] >= i) out.push(start, i);
-    }
+      value ||
+      (digit && !_neverBefore(line, prevStart, prevEnd) &&
+        (!numbersOnly || _isNumber(line, start, i)))
+    ) out.push(start, i);
     prevStart = start;
     prevEnd = i;
-  }
-  while (k < t.length) {
-    out.push(t[k], t[k + 1]);
-    k += 2;
   }
   return out;
 }
 
-/**
- * The stream template signature of a line given its {@linkcode streamSpans}: the
- * constant pieces joined by a separator (the line itself when nothing varies).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { streamSignature, streamSpans } from "./volatile.ts";
- * const sig = (l: string) => streamSignature(l, streamSpans(l));
- * assert.ok(sig("served blk_1 to node7") === sig("served blk_22 to node9"));
- * assert.ok(sig("served blk_1 to node7") !== sig("refused blk_1 to node7"));
- * assert.ok(sig("exit 1") !== sig("exit 2"));
- * ```
- */
-export function streamSignature(line: string, spans: readonly number[]): string {
-  if (spans.length === 0) return line;
-  let out = line.slice(0, spans[0]);
-  for (let k = 2; k < spans.length; k += 2) out += _SEP + line.slice(spans[k - 1], spans[k]);
-  return out + _SEP + line.slice(spans[spans.length - 1]);
+function _isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 ||
+    c === 45 || c === 46;
 }
 
 const _NONE: number[] = [];
@@ -150,7 +124,7 @@ const _NONE: number[] = [];
  * The stream template of a line as a 53-bit number: a hash of its constant pieces
  * (the text between its {@linkcode streamSpans} or {@linkcode numberSpans}), each
  * piece ended by a separator, seeded with `kind` (so failure templates and plain
- * ones never share a key). Equal {@linkcode streamSignature}s give equal keys; two
+ * ones never share a key). Lines of one template give equal keys; two
  * different templates share one with a chance of about 2^-53, and no string is built.
  *
  * @example
