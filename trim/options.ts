@@ -203,7 +203,10 @@ export const OPTIONS: readonly OptionSpec[] = [
       flag: "dedupe-window",
       arg: "N",
       min: 1,
-      help: ["fold repeats within the last N distinct lines (default 1)"],
+      help: [
+        "fold repeats within the last N distinct lines (1: adjacent only; default:",
+        "across the stream, see the README)",
+      ],
     },
   },
   {

@@ -44,8 +44,12 @@ test("playground run: same output and result as the core pipeline, for each aggr
 
 test("playground run: a large input arrives in several output chunks, in order", async () => {
   const lines: string[] = [];
+  // Names without digits: lines that differ in words do not fold across the stream.
+  const name = (i: number) => i.toString(26).replace(/\d/g, (d) => "qrstuvwxyz"[Number(d)]);
   for (let i = 0; i < 40_000; i++) {
-    lines.push(i % 7 === 0 ? `ERROR job ${i} failed: disk ${i % 13} full` : `step ${i} ok`);
+    lines.push(
+      i % 7 === 0 ? `ERROR job ${name(i)} failed: disk ${i % 13} full` : `step ${name(i)} ok`,
+    );
   }
   const text = lines.join("\n") + "\n";
   const got = await collect(new Blob([text]));

@@ -292,13 +292,26 @@ function _render(
   for (let k = 0, f = 0; k < spans.length && f < values.length; k += 2, f++) {
     const set = values[f];
     if (set.size < 2) continue;
-    out += head.slice(at, spans[k]) + _list(set);
+    out += head.slice(at, spans[k]) + listValues(set);
     at = spans[k + 1];
   }
   return at === 0 ? head : out + head.slice(at);
 }
 
-function _list(set: Set<string>): string {
+/**
+ * A field's value list, `[v1 | v2 | +K more]`: the first {@linkcode MAX_LISTED_VALUES}
+ * values in order of appearance, then how many more (`+K+ more`, a lower bound, when
+ * `tracked` values were tracked and more may have been left out).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { listValues } from "./folder.ts";
+ * assert.ok(listValues(new Set(["1", "2"])) === "[1 | 2]");
+ * assert.ok(listValues(new Set(["1", "2", "3", "4", "5", "6"]), 6) === "[1 | 2 | 3 | 4 | 5 | +1+ more]");
+ * ```
+ */
+export function listValues(set: Set<string>, tracked: number = _MAX_TRACKED_VALUES): string {
   const shown: string[] = [];
   for (const v of set) {
     if (shown.length === MAX_LISTED_VALUES) break;
@@ -306,7 +319,7 @@ function _list(set: Set<string>): string {
   }
   const more = set.size - shown.length;
   if (more > 0) {
-    shown.push(`+${more}${set.size >= _MAX_TRACKED_VALUES ? "+" : ""} more`);
+    shown.push(`+${more}${set.size >= tracked ? "+" : ""} more`);
   }
   return `[${shown.join(" | ")}]`;
 }

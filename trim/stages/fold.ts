@@ -14,6 +14,21 @@ import { type Batch, batchStage } from "../batch.ts";
 import type { DecisionReason, DecisionReporter } from "../decision.ts";
 import { BlockCollapser } from "../fold/blocks.ts";
 import { type FoldAction, type FoldCounters, Folder, type FoldOptions } from "../fold/folder.ts";
+import { StreamFolder } from "../fold/stream.ts";
+
+/**
+ * Kept lines up to which the output folds adjacent lines only (`dedupeWindow: 1`): a
+ * reader reads a short output whole and in order; folding across the stream starts
+ * when the output is longer. The first lines are held until then (or the end).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { SHORT_OUTPUT_LINES } from "./fold.ts";
+ * assert.ok(SHORT_OUTPUT_LINES === 50);
+ * ```
+ */
+export const SHORT_OUTPUT_LINES = 50;
 
 /**
  * The pure fold step of the pipeline.
@@ -30,9 +45,20 @@ import { type FoldAction, type FoldCounters, Folder, type FoldOptions } from "..
  */
 export class FoldStep {
   #folder: Folder | undefined;
+  /** Template folding across the stream (the default: no `dedupeWindow`, template mining on). */
+  #stream: StreamFolder | undefined;
   /** Repeated blocks of folded lines (`collapseBlocks`), fed by the folder. */
   #blocks: BlockCollapser | undefined;
   #report: DecisionReporter | undefined;
+  /**
+   * The first kept lines, held until there are more than {@linkcode SHORT_OUTPUT_LINES}:
+   * a shorter output folds adjacent lines only (the windowed folder), a longer one
+   * across the stream.
+   */
+  #short: Batch[] | undefined = undefined;
+  #shortLines = 0;
+  /** Makes the windowed folder that folds a short output. */
+  #makeFolder: (() => Folder) | undefined;
   /** Reason and score of lines inside the folder, by line number (tracked runs). */
   #pending = new Map<number, { reason: DecisionReason; score: number }>();
 
@@ -43,6 +69,9 @@ export class FoldStep {
    * @param options template mining and dedupe window of the folder, and
    *   `collapseBlocks` (blocks of up to N folded lines repeated in a row become one
    *   copy and a `[block xM]` marker; the collapser then decides keep or fold).
+   *   Without a `window` and with template mining on, lines fold across the stream
+   *   ({@linkcode StreamFolder}); a `window` (`dedupeWindow`, 1 = adjacent only) or
+   *   `templateMining: false` selects the windowed {@linkcode Folder}.
    */
   constructor(
     dedupe: boolean,
@@ -53,10 +82,14 @@ export class FoldStep {
     this.#report = report;
     if (!dedupe) return;
     const { collapseBlocks, ...foldOptions } = options;
-    this.#folder = new Folder(counters, {
-      ...foldOptions,
-      decide: report === undefined ? undefined : (n, a) => this.#decided(n, a),
-    });
+    const decide = report === undefined
+      ? undefined
+      : (n: number, a: FoldAction) => this.#decided(n, a);
+    if (foldOptions.window === undefined && foldOptions.templateMining !== false) {
+      this.#stream = new StreamFolder(counters, { decide, lineRanges: foldOptions.lineRanges });
+      this.#short = [];
+      this.#makeFolder = () => new Folder(counters, { ...foldOptions, decide });
+    } else this.#folder = new Folder(counters, { ...foldOptions, decide });
     if (collapseBlocks !== undefined && collapseBlocks >= 2) {
       this.#blocks = new BlockCollapser(collapseBlocks, { duplicates: counters.duplicates }, {
         templateMining: foldOptions.templateMining,
@@ -70,15 +103,32 @@ export class FoldStep {
     const batch = b.lines;
     const info = b;
     const folder = this.#folder;
+    const stream = this.#stream;
     const report = this.#report;
     const nums = report !== undefined ? info?.numbers : undefined;
     if (nums !== undefined) {
       for (let i = 0; i < batch.length; i++) {
         const reason = info?.reasons?.[i] ?? "relevant";
         const score = info?.scores?.[i] ?? 0;
-        if (folder === undefined) report!.report(nums[i], "keep", reason, score);
-        else if (nums[i] > 0) this.#pending.set(nums[i], { reason, score });
+        if (folder === undefined && stream === undefined) {
+          report!.report(nums[i], "keep", reason, score);
+        } else if (nums[i] > 0) this.#pending.set(nums[i], { reason, score });
       }
+    }
+    if (stream !== undefined) {
+      const short = this.#short;
+      if (short === undefined) return this.#pushStream(stream, b, nums);
+      // Held until the output is known to be longer than a short one.
+      short.push(b);
+      this.#shortLines += batch.length;
+      if (this.#shortLines <= SHORT_OUTPUT_LINES) return [];
+      this.#short = undefined;
+      const out: string[] = [];
+      for (const held of short) {
+        const n = report !== undefined ? held.numbers : undefined;
+        for (const line of this.#pushStream(stream, held, n)) out.push(line);
+      }
+      return out;
     }
     if (folder === undefined) return batch;
     const blocks = this.#blocks;
@@ -108,18 +158,50 @@ export class FoldStep {
     return collapsed;
   }
 
+  /** Across the stream: opaque lines keep their place among the held groups. */
+  #pushStream(stream: StreamFolder, b: Batch, nums: number[] | undefined): string[] {
+    const blocks = this.#blocks;
+    const out: string[] = [];
+    const fNums = blocks !== undefined && nums !== undefined ? [] as number[] : undefined;
+    const opaque = b.opaque;
+    if (opaque === undefined) stream.push(b.lines, out, nums, fNums);
+    else {
+      const batch = b.lines;
+      let from = 0;
+      for (const k of opaque) {
+        if (k > from) stream.push(batch.slice(from, k), out, nums?.slice(from, k), fNums);
+        stream.pushOpaque(batch[k], nums === undefined ? -1 : nums[k], out, fNums);
+        from = k + 1;
+      }
+      if (from < batch.length) stream.push(batch.slice(from), out, nums?.slice(from), fNums);
+    }
+    if (blocks === undefined) return out;
+    const collapsed: string[] = [];
+    blocks.push(out, collapsed, fNums);
+    return collapsed;
+  }
+
   /** End of input. */
   flush(): string[] {
     const out: string[] = [];
-    if (this.#folder === undefined) return out;
+    const short = this.#short;
+    if (short !== undefined) {
+      // A short output: adjacent lines fold, as with `dedupeWindow: 1`.
+      this.#short = undefined;
+      this.#stream = undefined;
+      this.#folder = this.#makeFolder!();
+      for (const held of short) for (const line of this.push(held)) out.push(line);
+    }
+    const folder = this.#folder ?? this.#stream;
+    if (folder === undefined) return out;
     const blocks = this.#blocks;
     if (blocks === undefined) {
-      this.#folder.flush(out);
+      folder.flush(out);
       return out;
     }
     const folded: string[] = [];
     const fNums = this.#report !== undefined ? [] as number[] : undefined;
-    this.#folder.flush(folded, fNums);
+    folder.flush(folded, fNums);
     blocks.push(folded, out, fNums);
     blocks.flush(out);
     return out;
