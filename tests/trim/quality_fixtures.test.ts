@@ -72,6 +72,12 @@ test("quality examples/ci-failure.log: >= 85% tokens saved, every error kept", a
   const lines = output.split("\n");
   assert.deepEqual(lines.filter((l) => /^(?:\[x\d+\] )?\s*[✓✔]|npm http fetch/.test(l)), []);
   assert.deepEqual(lines.filter((l) => l.startsWith("[TIME]")), []);
+  // Issue 13's target: at most 150 lines; jest's console.log/info/warn entries are noise.
+  assert.ok(result.stats.outputLines <= 150, `${result.stats.outputLines} lines`);
+  assert.deepEqual(
+    lines.filter((l) => /^\s*(?:● Console|console\.(?:log|info|warn))$/.test(l)),
+    [],
+  );
 });
 
 test("quality: every fixture is reduced identically twice (determinism)", async () => {

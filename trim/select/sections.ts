@@ -98,3 +98,51 @@ export class FailureSections {
     return false;
   }
 }
+
+/**
+ * Jest's console blocks: under `● Console`, each `console.log` (`info`, `warn`,
+ * `debug`, `trace`) entry with its indented message and call site is what a test
+ * printed, not why it failed; those lines are noise wherever they appear. A
+ * `console.error` entry is left to the line rules (an unhandled error is printed so).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { JestConsole } from "./sections.ts";
+ * const c = new JestConsole();
+ * const lines = [
+ *   "  ● Console",
+ *   "    console.warn",
+ *   "      retrying request attempt=2 err=ECONNRESET",
+ *   "      at RetryPolicy.warn (src/lib/retry.ts:58:15)",
+ *   "    console.error",
+ *   "      TypeError: Cannot read properties of undefined (reading 'map')",
+ * ];
+ * assert.deepEqual(lines.map((l) => c.next(l)), [true, true, true, true, false, false]);
+ * ```
+ */
+export class JestConsole {
+  /** Indentation of the console entry being skipped, or -1. */
+  #indent = -1;
+
+  /** Whether `line` is part of a console entry other than `console.error` (noise). */
+  next(line: string): boolean {
+    let i = 0;
+    while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+    if (i === line.length) return this.#indent >= 0; // a blank line inside an entry
+    if (this.#indent >= 0) {
+      if (i > this.#indent) return true;
+      this.#indent = -1;
+    }
+    const c = line.charCodeAt(i);
+    if (c === 0x25cf && line.startsWith("● Console", i) && line.length - i === 9) return true;
+    if (c === 99 && line.startsWith("console.", i) && _NOISY_METHOD.test(line.slice(i + 8))) {
+      this.#indent = i;
+      return true;
+    }
+    return false;
+  }
+}
+
+/** Console methods whose output is noise (`console.error` is not among them). */
+const _NOISY_METHOD = /^(?:log|info|warn|debug|trace)\s*$/;

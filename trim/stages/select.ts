@@ -15,7 +15,8 @@
  *    (adaptive by default), and the closing lines of the log. A repeated error gets no
  *    context, so its repeats stay adjacent and fold into `[xN]`;
  * 5. test-runner failure sections (pytest, jest, go test: {@linkcode FailureSections}):
- *    the first few are kept whole, capped;
+ *    the first few are kept whole, capped; jest's console entries other than
+ *    `console.error` ({@linkcode JestConsole}) are noise;
  * 6. the final window ({@linkcode FinalWindow}): the last lines of the input are held
  *    back; at the end, its untagged lines are kept as `final-window` (not INFO/DEBUG,
  *    chatter or junk, and of a run of one shape only the first two: {@linkcode ShapeRun});
@@ -52,7 +53,7 @@ import {
 } from "../select/aggressiveness.ts";
 import { AdaptiveAfter, ContextRing } from "../select/context.ts";
 import { FinalWindow, ShapeRun, splitAfterFailure } from "../select/final_window.ts";
-import { FailureSections } from "../select/sections.ts";
+import { FailureSections, JestConsole } from "../select/sections.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
 import { capHeld, type HeldStack, reduceRecord, repeatsHeld } from "../select/held_stack.ts";
 import { SelectOutput } from "../select/output.ts";
@@ -125,6 +126,8 @@ export class Selector {
   #closing = false;
   /** Runs of lines of one shape in the final window (a table, a file list, an access log). */
   #shapes = new ShapeRun();
+  /** Jest's console entries (`console.log` … under `● Console`): noise. */
+  #console = new JestConsole();
   /** Test-runner failure sections (pytest, jest, go test), shown whole. */
   #sections = new FailureSections();
 
@@ -247,6 +250,11 @@ export class Selector {
         state.recordDecision("drop");
         return;
       }
+    }
+    if (this.#console.next(line) && !this.#closing) {
+      this.#drop(num, "noise", 0); // what a test printed (jest's console.log, info, warn)
+      state.recordDecision("drop");
+      return;
     }
     const sig = lineSignal(line, this.#o.multilingual);
     let score = scoreForLevel(sig, state.effective);
