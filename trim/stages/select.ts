@@ -118,6 +118,8 @@ export class Selector {
   #hunkLeft = 0;
   #kept = 0;
   #lastKept: string | undefined = undefined;
+  #lastKeptSig: string | undefined = undefined;
+  #lastKeptSigOf: string | undefined = undefined;
   #seenTriggers = new Set<number>();
   #held: HeldStack | undefined = undefined;
   #baseline: BaselineTemplates | undefined = undefined;
@@ -281,15 +283,16 @@ export class Selector {
         }
         score = Math.max(score - p, _T);
       }
-      if (sig >= _STACK_SIG && sig < _DIAG_SIG && !this.#closing && this.#seenFrame(line)) {
+      const hard = sig >= _STACK_SIG;
+      const key = hard ? createRepeatSignature(line) : "";
+      if (sig < _DIAG_SIG && hard && !this.#closing && this.#seenTrigger(key)) {
         // A lone frame shown before (a logger's call site under each console line).
         this.#drop(num, "repeated-frames", score);
         state.recordDecision("repeat");
         return;
       }
-      const hard = sig >= _STACK_SIG;
       const repeat = line === this.#lastKept;
-      this.#keepLine(line, num, keepReasonOf(sig), score, hard);
+      this.#keepLine(line, num, keepReasonOf(sig), score, hard, key);
       state.recordDecision(hard ? "keep-hard" : repeat ? "repeat" : "keep-soft");
       return;
     }
@@ -334,13 +337,29 @@ export class Selector {
   #foldsWithLast(line: string): boolean {
     const last = this.#lastKept;
     if (last === undefined) return false;
-    return line === last || createRepeatSignature(line) === createRepeatSignature(last);
+    if (line === last) return true;
+    // The last kept line's signature is computed once, not once per dampened line.
+    if (this.#lastKeptSig === undefined || this.#lastKeptSigOf !== last) {
+      this.#lastKeptSig = createRepeatSignature(last);
+      this.#lastKeptSigOf = last;
+    }
+    return createRepeatSignature(line) === this.#lastKeptSig;
   }
 
-  /** Keeps a line scoring at least the threshold; hard lines bring their context. */
-  #keepLine(line: string, num: number, reason: DecisionReason, score: number, hard: boolean): void {
+  /**
+   * Keeps a line scoring at least the threshold; hard lines bring their context.
+   * `key`: the line's repeat signature when the caller has it.
+   */
+  #keepLine(
+    line: string,
+    num: number,
+    reason: DecisionReason,
+    score: number,
+    hard: boolean,
+    key?: string,
+  ): void {
     if (hard) {
-      const repeat = this.#isRepeatTrigger(createRepeatSignature(line));
+      const repeat = this.#isRepeatTrigger(key || createRepeatSignature(line));
       if (!repeat) this.#emitBefore();
       else this.#flushRing();
       if (this.#emit(line, num, reason, score)) {
@@ -352,9 +371,9 @@ export class Selector {
     this.#emit(line, num, reason, score);
   }
 
-  /** Whether a lone frame line of this shape was already shown. */
-  #seenFrame(line: string): boolean {
-    return this.#seenTriggers.has(hashLine(createRepeatSignature(line)));
+  /** Whether a hard line of this repeat signature was already shown. */
+  #seenTrigger(key: string): boolean {
+    return this.#seenTriggers.has(hashLine(key));
   }
 
   /** Whether an error of this shape was already shown (it then gets no context). */
