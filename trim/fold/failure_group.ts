@@ -9,7 +9,8 @@
  */
 
 import type { FoldDecide } from "./folder.ts";
-import { ownString, type StreamItem } from "./stream_item.ts";
+import type { StreamItem } from "./stream_item.ts";
+import { ownString } from "../own_string.ts";
 
 /** A failure group of at most this many lines is written as its lines (nothing hidden). */
 export const FAILURE_VERBATIM = 5;

@@ -45,14 +45,8 @@ import {
 } from "./line_kind.ts";
 import { keepMember, writeMembers } from "./failure_group.ts";
 import { RepeatSummary } from "./repeat_summary.ts";
-import {
-  addedChars,
-  ItemKind,
-  ownString,
-  rememberKey,
-  renderValues,
-  StreamItem,
-} from "./stream_item.ts";
+import { ownString } from "../own_string.ts";
+import { addedChars, ItemKind, rememberKey, renderValues, StreamItem } from "./stream_item.ts";
 import { createTemplateSignature, templateSpans } from "./template.ts";
 import { numberSpans, streamKey, streamSpans } from "./volatile.ts";
 import {

@@ -140,19 +140,3 @@ export function rememberKey(shown: Map<number, true>, key: number, cap: number):
   else if (shown.size >= cap) shown.delete(shown.keys().next().value!);
   shown.set(key, true);
 }
-
-/**
- * A copy of a string that holds no reference to a larger one: a line is often a
- * slice of a decoded chunk, and a held slice would keep the whole chunk alive (the
- * concatenation is flattened into a new string before the slice is taken).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { ownString } from "./stream_item.ts";
- * assert.ok(ownString("a long enough line of text") === "a long enough line of text");
- * ```
- */
-export function ownString(s: string): string {
-  return s.length < 13 ? s : (" " + s).slice(1);
-}

@@ -24,6 +24,7 @@
 
 import type { Batch } from "../batch.ts";
 import { LineSplitter } from "./split.ts";
+import { ownString } from "../own_string.ts";
 
 /**
  * Non-blank lines in the vote on a leading timestamp (50).
@@ -235,22 +236,11 @@ export function stripLeadingTimestamps(lines: string[], form: number): number {
   for (let i = 0; i < lines.length; i++) {
     const n = leadingTimestampLength(lines[i], form);
     if (n > 0) {
-      lines[i] = _ownCopy(lines[i].slice(n));
+      lines[i] = ownString(lines[i].slice(n)); // a held slice would keep its chunk alive
       changed++;
     }
   }
   return changed;
-}
-
-/**
- * The cut line as a string of its own. A plain `slice` keeps a reference to the text
- * it was cut from, and lines kept for later (folding, context, the final window) then
- * held whole input chunks alive: peak RSS on the demo log repeated to 50 MB went from
- * 75 to 104–121 MB. Joining with one character and slicing it off again makes the
- * engine copy the line (measured: 75–76 MB, the same CPU time).
- */
-function _ownCopy(s: string): string {
-  return (" " + s).slice(1);
 }
 
 /**
