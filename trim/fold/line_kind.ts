@@ -10,21 +10,24 @@ import { lineSignal } from "../classify/score.ts";
 import { inferSeverity } from "../classify/severity.ts";
 
 /**
- * The kinds of lines: plain, failure (folds by numbers only), structure (a line of a
- * multi-line record: folds with the line before it only), blank.
+ * The kinds of lines: plain (a server's log line: folds by template across the stream),
+ * failure (folds by numbers only), structure (a line of a multi-line record: folds with
+ * the line before it only), blank, own (a CI log's own line: no level, no syslog
+ * header; folds with the line before it only).
  */
 export const FoldLineKind = {
   PLAIN: 0,
   FAILURE: 1,
   STRUCTURE: 2,
   BLANK: 3,
+  OWN: 4,
 } as const;
 
 /**
  * What a line is for folding: blank; structure (indented: a line of a multi-line
  * record such as a stack frame or an object dump; or no level and a stack signal);
  * failure (an `error`/`fatal` level; or no level and an error, fatal or diagnostic
- * signal); else plain.
+ * signal); plain (another level, or a syslog header `host sshd[24200]:`); else own.
  *
  * @example
  * ```ts
@@ -34,6 +37,8 @@ export const FoldLineKind = {
  * assert.ok(foldLineKind("\tat com.acme.A.run(A.java:3)") === FoldLineKind.STRUCTURE);
  * assert.ok(foldLineKind("WARN Got exception while serving blk_1") === FoldLineKind.PLAIN);
  * assert.ok(foldLineKind("  ") === FoldLineKind.BLANK);
+ * assert.ok(foldLineKind("LabSZ sshd[24200]: Invalid user admin") === FoldLineKind.PLAIN);
+ * assert.ok(foldLineKind("src/module0.py   12   3   90%") === FoldLineKind.OWN);
  * ```
  */
 export function foldLineKind(line: string): number {
@@ -46,7 +51,8 @@ export function foldLineKind(line: string): number {
   }
   const category = signalCategory(lineSignal(line));
   if (category >= LineCategory.DIAGNOSTIC) return FoldLineKind.FAILURE;
-  return category === LineCategory.STACK ? FoldLineKind.STRUCTURE : FoldLineKind.PLAIN;
+  if (category === LineCategory.STACK) return FoldLineKind.STRUCTURE;
+  return _hasSyslogHeader(line) ? FoldLineKind.PLAIN : FoldLineKind.OWN;
 }
 
 /**
@@ -134,23 +140,8 @@ export function hasErrorLevel(line: string): boolean {
   return level === "error" || level === "fatal";
 }
 
-/**
- * Whether a line is an event of a server's log: it carries a log level (a tag, a JSON
- * or `key=value` level field) or a syslog header (`host sshd[24200]: …`,
- * `combo sshd(pam_unix)[19939]: …`). A CI log's own lines (test names, locations,
- * diff hunks, summaries) have neither.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { isServerLogLine } from "./line_kind.ts";
- * assert.ok(isServerLogLine("INFO dfs.DataNode: served blk_1"));
- * assert.ok(isServerLogLine("LabSZ sshd[24200]: Invalid user admin from [IP]"));
- * assert.ok(!isServerLogLine("src/module0.py   12   3   90%"));
- * ```
- */
-export function isServerLogLine(line: string): boolean {
-  if (inferSeverity(line) !== undefined) return true;
+/** A syslog header (`host sshd[24200]: …`, `combo sshd(pam_unix)[19939]: …`). */
+function _hasSyslogHeader(line: string): boolean {
   const at = line.indexOf("]: ");
   return at > 0 && at < 200 && _SYSLOG_HEADER.test(line);
 }

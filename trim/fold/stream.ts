@@ -35,14 +35,7 @@
  */
 
 import type { FoldCounters, FoldDecide } from "./folder.ts";
-import {
-  FoldLineKind,
-  foldLineKind,
-  hasErrorLevel,
-  isServerLogLine,
-  LineShape,
-  lineShape,
-} from "./line_kind.ts";
+import { FoldLineKind, foldLineKind, hasErrorLevel, LineShape, lineShape } from "./line_kind.ts";
 import { keepMember, writeMembers } from "./failure_group.ts";
 import { RepeatSummary } from "./repeat_summary.ts";
 import { ownString } from "../own_string.ts";
@@ -79,6 +72,7 @@ const _PINNED = ItemKind.PINNED;
 const _FAILURE = FoldLineKind.FAILURE;
 const _STACK = FoldLineKind.STRUCTURE;
 const _PLAIN = FoldLineKind.PLAIN;
+const _OWN = FoldLineKind.OWN;
 const _INDENTED = LineShape.INDENTED;
 const _BLANK_SHAPE = LineShape.BLANK;
 
@@ -253,8 +247,8 @@ export class StreamFolder {
       : line.indexOf("=") < 0 || !hasErrorLevel(line)
       ? _PLAIN
       : _FAILURE;
-    if (kind === _STACK || (kind === _PLAIN && g === undefined && !isServerLogLine(line))) {
-      // A plain line with no level (a CI log's own words: a test name, a location, a
+    if (kind === _STACK || kind === _OWN) {
+      // A CI log's own line (no level, no syslog header: a test name, a location, a
       // diff hunk) folds only with the line before it, as template mining always did:
       // across the stream only as an exact repeat, so its text is never a value list.
       this.#pinned(line, num, kind, last, decide);

@@ -57,15 +57,17 @@ export class FailureSections {
   #left = 0;
   #shown = 0;
 
-  /** Whether `line` belongs to a failure section being shown (its header included). */
-  next(line: string): boolean {
+  /**
+   * Whether `line` belongs to a failure section being shown (its header included).
+   * `indent`: the line's {@linkcode firstVisible} when the caller has it.
+   */
+  next(line: string, indent: number = firstVisible(line)): boolean {
     const c0 = line.charCodeAt(0);
     if (
       c0 === 95 && line.length <= 320 && line.charCodeAt(line.length - 1) === 95 &&
       _PYTEST_HEADER.test(line)
     ) return this.#start(_Body.UNTIL_HEADER);
-    let i = 0; // the first visible character, within 8 columns
-    while (i < 8 && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+    const i = indent <= 8 ? indent : 8; // headers start within 8 columns
     const c = line.charCodeAt(i);
     if (c === 0x25cf && line.charCodeAt(i + 1) === 32 && !line.startsWith("Console", i + 2)) {
       return this.#start(_Body.INDENTED); // ● suite › test (not jest's ● Console)
@@ -125,10 +127,12 @@ export class JestConsole {
   /** Indentation of the console entry being skipped, or -1. */
   #indent = -1;
 
-  /** Whether `line` is part of a console entry other than `console.error` (noise). */
-  next(line: string): boolean {
-    let i = 0;
-    while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  /**
+   * Whether `line` is part of a console entry other than `console.error` (noise).
+   * `indent`: the line's {@linkcode firstVisible} when the caller has it.
+   */
+  next(line: string, indent: number = firstVisible(line)): boolean {
+    const i = indent;
     if (i === line.length) return this.#indent >= 0; // a blank line inside an entry
     if (this.#indent >= 0) {
       if (i > this.#indent) return true;
@@ -146,3 +150,21 @@ export class JestConsole {
 
 /** Console methods whose output is noise (`console.error` is not among them). */
 const _NOISY_METHOD = /^(?:log|info|warn|debug|trace)\s*$/;
+
+/**
+ * Where a line's first visible character is: the length of its leading spaces and
+ * tabs (the line's length when it is blank). Select reads it once per line for both
+ * {@linkcode FailureSections} and {@linkcode JestConsole}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { firstVisible } from "./sections.ts";
+ * assert.ok(firstVisible("  \tat f()") === 3 && firstVisible("  ") === 2);
+ * ```
+ */
+export function firstVisible(line: string): number {
+  let i = 0;
+  while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  return i;
+}

@@ -53,7 +53,7 @@ import {
 } from "../select/aggressiveness.ts";
 import { AdaptiveAfter, ContextRing } from "../select/context.ts";
 import { FinalWindow, ShapeRun, splitAfterFailure } from "../select/final_window.ts";
-import { FailureSections, JestConsole } from "../select/sections.ts";
+import { FailureSections, firstVisible, JestConsole } from "../select/sections.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
 import { capHeld, type HeldStack, reduceRecord, repeatsHeld } from "../select/held_stack.ts";
 import { SelectOutput } from "../select/output.ts";
@@ -253,14 +253,15 @@ export class Selector {
         return;
       }
     }
-    if (this.#console.next(line) && !this.#closing) {
+    const indent = firstVisible(line);
+    if (this.#console.next(line, indent) && !this.#closing) {
       this.#drop(num, "noise", 0); // what a test printed (jest's console.log, info, warn)
       state.recordDecision("drop");
       return;
     }
     const sig = lineSignal(line, this.#o.multilingual);
     let score = scoreForLevel(sig, state.effective);
-    const inSection = this.#sections.next(line);
+    const inSection = this.#sections.next(line, indent);
     if (score >= _T) {
       line = this.#out.clean(line);
       if (this.#baseline !== undefined && sig < _ERROR_SIG && this.#baseline.has(line)) {
@@ -284,15 +285,16 @@ export class Selector {
         score = Math.max(score - p, _T);
       }
       const hard = sig >= _STACK_SIG;
-      const key = hard ? createRepeatSignature(line) : "";
-      if (sig < _DIAG_SIG && hard && !this.#closing && this.#seenTrigger(key)) {
+      // The hash of the line's repeat signature (hard lines only), computed once.
+      const h = hard ? hashLine(createRepeatSignature(line)) : 0;
+      if (sig < _DIAG_SIG && hard && !this.#closing && this.#seenTriggers.has(h)) {
         // A lone frame shown before (a logger's call site under each console line).
         this.#drop(num, "repeated-frames", score);
         state.recordDecision("repeat");
         return;
       }
       const repeat = line === this.#lastKept;
-      this.#keepLine(line, num, keepReasonOf(sig), score, hard, key);
+      this.#keepLine(line, num, keepReasonOf(sig), score, hard, h);
       state.recordDecision(hard ? "keep-hard" : repeat ? "repeat" : "keep-soft");
       return;
     }
@@ -348,7 +350,7 @@ export class Selector {
 
   /**
    * Keeps a line scoring at least the threshold; hard lines bring their context.
-   * `key`: the line's repeat signature when the caller has it.
+   * `h`: the hash of the line's repeat signature when the caller has it.
    */
   #keepLine(
     line: string,
@@ -356,10 +358,10 @@ export class Selector {
     reason: DecisionReason,
     score: number,
     hard: boolean,
-    key?: string,
+    h?: number,
   ): void {
     if (hard) {
-      const repeat = this.#isRepeatTrigger(key || createRepeatSignature(line));
+      const repeat = this.#isRepeatTrigger(h ?? hashLine(createRepeatSignature(line)));
       if (!repeat) this.#emitBefore();
       else this.#flushRing();
       if (this.#emit(line, num, reason, score)) {
@@ -371,15 +373,9 @@ export class Selector {
     this.#emit(line, num, reason, score);
   }
 
-  /** Whether a hard line of this repeat signature was already shown. */
-  #seenTrigger(key: string): boolean {
-    return this.#seenTriggers.has(hashLine(key));
-  }
-
   /** Whether an error of this shape was already shown (it then gets no context). */
-  #isRepeatTrigger(key: string): boolean {
-    const seen = this.#seenTriggers;
-    const h = hashLine(key); // a hash, not the line: a full set stays about 1 MiB
+  #isRepeatTrigger(h: number): boolean {
+    const seen = this.#seenTriggers; // hashes, not lines: a full set stays about 1 MiB
     if (seen.has(h)) return true;
     if (seen.size >= TFIDF_MAP_LIMIT) seen.clear();
     seen.add(h);
@@ -519,7 +515,7 @@ export class Selector {
       this.#foldRepeat(this.#held!, held);
       return;
     }
-    const repeat = this.#isRepeatTrigger(held.sig);
+    const repeat = this.#isRepeatTrigger(hashLine(held.sig));
     if (repeat && bestSig < _DIAG_SIG && !keepRule && !this.#closing) {
       // Frames only, and shown before: no new evidence (a logger's call site, a retry's trace).
       this.#dropHeldRecord(held);
