@@ -131,6 +131,33 @@ test("stacks: internal frames hidden and counted, app frames capped, exception a
   assert.ok(all.output.includes("App.f13") && !all.output.includes("more application"));
 });
 
+test("stacks: library frames where an exception was raised stay; a warning's do not", async () => {
+  const tape = [
+    "not ok 6 no errors",
+    "  ---",
+    "    operator: notOk",
+    "    stack: |-",
+    "      Error: no errors",
+    "          at Test.assert [as _assert] (/app/node_modules/tape/lib/test.js:226:54)",
+    "          at Test.notOK (/app/node_modules/tape/lib/test.js:358:10)",
+    "          at Test.<anonymous> (/app/test/order.js:57:7)",
+    "          at Test.run (/app/node_modules/tape/lib/test.js:96:10)",
+    "  ...",
+  ];
+  const warn = [
+    "Warning: An update to Cart inside a test was not wrapped in act(...).",
+    "    at printWarning (node_modules/react-dom/cjs/react-dom.development.js:86:30)",
+    "    at error (node_modules/react-dom/cjs/react-dom.development.js:60:7)",
+    "    at Cart (src/Cart.tsx:12:3)",
+  ];
+  const { output, result } = await run([...tape, ...warn].join("\n"), {});
+  assert.ok(output.includes("at Test.notOK (/app/node_modules/tape/lib/test.js:358:10)"), output);
+  assert.ok(output.includes("at Test.<anonymous> (/app/test/order.js:57:7)"));
+  assert.ok(!output.includes("at Test.run ("), output);
+  assert.ok(!output.includes("printWarning"), output);
+  assert.ok(result.stats.hiddenInternalStackLines >= 3);
+});
+
 test("collapseRepeatedStacks: adjacent stacks differing in addresses fold into one [xN] group", async () => {
   const dump = (
     id: number,

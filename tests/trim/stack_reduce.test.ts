@@ -81,26 +81,44 @@ test("java: a group of only a framework exception and framework frames keeps the
   assert.equal(isStackFrame(g[0]), false);
 });
 
-test("python: site-packages, stdlib and frozen frames hidden with their code lines; chain kept", () => {
+test("python: library frames where the error was raised stay; plumbing below the app hidden", () => {
   const r = reduce(PYTHON_CHAINED);
-  assert.deepEqual(r.lines, [
-    "Traceback (most recent call last):",
-    "[... 2 internal frames hidden ...]",
-    "ConnectionRefusedError: [Errno 111] Connection refused",
-    "",
-    "During handling of the above exception, another exception occurred:",
-    "",
-    "Traceback (most recent call last):",
-    '  File "/app/worker/main.py", line 88, in <module>',
-    "    main()",
-    '  File "/app/worker/main.py", line 61, in main',
-    "    sync_orders(client)",
-    '  File "/app/worker/sync.py", line 24, in sync_orders',
-    '    resp = client.get("/orders")',
-    PYTHON_CHAINED[22],
-  ]);
-  // 3 lines + 2 lines (first traceback), 1 + 2 + 2 (second).
-  assert.equal(r.hidden, 10);
+  // The first traceback has no application frame: its library frames (urllib3,
+  // http.client) are where ConnectionRefusedError was raised, and stay.
+  assert.deepEqual(r.lines.slice(0, 7), PYTHON_CHAINED.slice(0, 7));
+  // The second: `<frozen runpy>` above the application frames is plumbing and is
+  // hidden; the requests frames after the last application frame raised the error.
+  assert.deepEqual(r.lines.slice(7), [...PYTHON_CHAINED.slice(7, 11), ...PYTHON_CHAINED.slice(12)]);
+  assert.equal(r.hidden, 1);
+  // With a cap of 1, only the frame nearest the error stays of each raised-at run.
+  const one = reduce(PYTHON_CHAINED, 1);
+  assert.ok(one.lines.includes("    raise ConnectionError(e, request=request)"));
+  assert.ok(!one.lines.includes('    return self.request("GET", url, **kwargs)'));
+  assert.ok(
+    one.lines.includes("    self._send_request(method, url, body, headers, encode_chunked)"),
+  );
+  assert.ok(!one.lines.includes("    httplib_response = self._make_request("));
+});
+
+test("javascript: node_modules frames above the first app frame stay; runtime and plumbing hidden", () => {
+  const g = [
+    "Error: no errors",
+    "    at Test.assert [as _assert] (/app/node_modules/tape/lib/test.js:226:54)",
+    "    at Test.notOK (/app/node_modules/tape/lib/test.js:358:10)",
+    "    at Test.<anonymous> (/app/test/order.js:57:7)",
+    "    at Test.run (/app/node_modules/tape/lib/test.js:96:10)",
+    "    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)",
+  ];
+  const r = reduce(g);
+  assert.deepEqual(r.lines, g.slice(0, 4));
+  assert.equal(r.hidden, 2);
+  // A group of frames only is the rest of a stack, unless told it starts at the top.
+  assert.deepEqual(reduce(g.slice(1)).lines, [g[3]]);
+  const top = reduceStackGroup(g.slice(1), { framesFirstAtTop: true });
+  assert.deepEqual(top.lines, g.slice(1, 4));
+  // Runtime machinery is never where an error was raised.
+  const rt = reduce(["Error: x", "    at f (node:internal/a:1:1)", "    at g (/app/a.js:1:1)"]);
+  assert.deepEqual(rt.lines, ["Error: x", "    at g (/app/a.js:1:1)"]);
 });
 
 test("node: node_modules, node: core and node:internal frames hidden; the { code } tail kept", () => {

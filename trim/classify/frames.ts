@@ -51,6 +51,36 @@ export function isStackFrame(line: string): boolean {
 }
 
 /**
+ * Whether a line opens an exception: its first word, right before a `:`, is
+ * `Error`, or ends in `Error` or `Exception` (`TypeError: x is undefined`,
+ * `java.lang.IllegalStateException: no stock`, `CssSyntaxError: …`). A warning
+ * (`Warning: …`) is not an exception. Linear: one scan of the first word.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isExceptionHead } from "./frames.ts";
+ * assert.ok(isExceptionHead("      Error: no errors"));
+ * assert.ok(isExceptionHead("org.postgresql.util.PSQLException: connection refused"));
+ * assert.ok(!isExceptionHead("Warning: An update to Cart was not wrapped in act(...)"));
+ * assert.ok(!isExceptionHead("    at f (/app/a.js:1:1)"));
+ * ```
+ */
+export function isExceptionHead(line: string): boolean {
+  let i = 0;
+  while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  const start = i;
+  const stop = Math.min(line.length, start + 200);
+  while (i < stop) {
+    const c = line.charCodeAt(i);
+    if (c === 58 /* : */ || c === 32 || c === 9) break;
+    i++;
+  }
+  if (i === start || i >= stop || line.charCodeAt(i) !== 58) return false;
+  return line.endsWith("Error", i) || line.endsWith("Exception", i);
+}
+
+/**
  * Whether a line is an internal library frame: a frame (see {@linkcode isStackFrame},
  * plus Go `runtime.` function lines) located in a dependency, the standard library or a
  * framework. Non-frame lines are never internal, so an exception line naming a

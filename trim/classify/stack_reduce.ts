@@ -80,6 +80,17 @@ const _INTERNAL = FrameKind.INTERNAL;
 const _PY = FrameKind.PYTHON;
 
 /**
+ * Whether a library frame can say where an error was raised: a Python library or
+ * standard-library frame, or a JavaScript frame in `node_modules` (a driver, a
+ * parser, an assertion library). Runtime machinery (Rust panicking, Go runtime,
+ * `node:internal`, JVM reflection and servlet plumbing) never is.
+ */
+function _raisedIn(kind: number, line: string): boolean {
+  if (!(kind & _INTERNAL)) return false;
+  return (kind & _PY) !== 0 || line.indexOf("node_modules") >= 0;
+}
+
+/**
  * Options of {@linkcode reduceStackGroup}.
  *
  * @example Hiding vendored frames, keeping every app frame
@@ -103,6 +114,13 @@ export interface StackReduceOptions {
    * application frames get no marker: they are only counted.
    */
   internalMarkers?: boolean;
+  /**
+   * Whether a group that starts with frames starts at the top of its stack (the
+   * line before it was the exception, not a frame), so that its first library
+   * frames say where the error was raised (default false: such a group is taken
+   * for the rest of a stack).
+   */
+  framesFirstAtTop?: boolean;
 }
 
 /**
@@ -151,6 +169,14 @@ export interface StackReduction {
  * (most recent call last), where the last are kept. A run is the frames between two
  * non-frame lines; hidden frames do not break it.
  *
+ * Library frames that say where the error was raised stay: Python library frames
+ * and JavaScript `node_modules` frames nearest the error, before a run's first
+ * application frame (after its last one in a Python traceback), at most
+ * `maxStackFrames` of them (10 when it is 0): an assertion library, a parser, an
+ * HTTP client, a driver. Library frames between and below application frames are
+ * the runner's plumbing, and runtime machinery (Rust panicking, Go runtime,
+ * `node:` core, JVM frameworks) is never evidence: both are hidden.
+ *
  * @example A Spring exception whose first frame is a framework frame
  * ```ts
  * import assert from "node:assert/strict";
@@ -189,6 +215,7 @@ export function reduceStackGroup(lines: string[], opts: StackReduceOptions = {})
 
   // Pass 2: runs of frame units between message units.
   const markersOn = opts.internalMarkers ?? true;
+  const framesFirstAtTop = opts.framesFirstAtTop ?? false;
   const out: string[] = [];
   const actions = new Uint8Array(n);
   let kept = 0;
@@ -205,12 +232,10 @@ export function reduceStackGroup(lines: string[], opts: StackReduceOptions = {})
     }
     let v = u;
     let app = 0;
-    let internal = 0;
     let python = true;
     for (; v < units && uKind[v] !== _MSG; v++) {
       const k = uKind[v];
-      if (k & _INTERNAL) internal++;
-      else app++;
+      if (!(k & _INTERNAL)) app++;
       if (!(k & _PY)) python = false;
     }
     // Application frames with index in [cutFrom, cutTo) are collapsed.
@@ -224,20 +249,44 @@ export function reduceStackGroup(lines: string[], opts: StackReduceOptions = {})
         cutFrom = max;
       }
     }
-    // Only under a kept line (exception, `Caused by:`): a group that starts with
-    // frames (a split group, a lone frame) gets no marker.
-    if (app === 0 && markersOn && u > 0) {
-      out.push(`[... ${internal} internal frames hidden ...]`);
-      markers++;
+    // Where the error was raised: the library frames nearest the error, before the
+    // run's first application frame (after its last one in Python), at most
+    // `maxStackFrames` of them, stay: units [topFrom, topTo).
+    const top = max > 0 ? max : DEFAULT_MAX_STACK_FRAMES;
+    let topFrom = v;
+    let topTo = v;
+    // A traceback's top is its last frames, right above the exception line.
+    const atTop = u > 0 || python || framesFirstAtTop;
+    if (atTop && python) {
+      while (
+        topFrom > u && _raisedIn(uKind[topFrom - 1], lines[uStart[topFrom - 1]]) &&
+        v - topFrom < top
+      ) topFrom--;
+    } else if (atTop) {
+      topFrom = topTo = u;
+      while (topTo < v && _raisedIn(uKind[topTo], lines[uStart[topTo]]) && topTo - u < top) topTo++;
     }
+    let internalHidden = 0;
+    for (let w = u; w < v; w++) {
+      if ((uKind[w] & _INTERNAL) && (w < topFrom || w >= topTo)) internalHidden++;
+    }
+    // Only under a kept line (exception, `Caused by:`): a group that starts with
+    // frames (a split group, a lone frame) gets no marker. It stands where the
+    // hidden frames start.
+    let marker = app === 0 && internalHidden > 0 && markersOn && u > 0;
     let a = 0;
     for (let w = u; w < v; w++) {
       const s = uStart[w];
       const e = uEnd[w];
-      if (uKind[w] & _INTERNAL) {
+      if ((uKind[w] & _INTERNAL) && (w < topFrom || w >= topTo)) {
+        if (marker) {
+          out.push(`[... ${internalHidden} internal frames hidden ...]`);
+          markers++;
+          marker = false;
+        }
         actions.fill(STACK_HIDE, s, e);
         hidden += e - s;
-      } else if (a >= cutFrom && a < cutTo) {
+      } else if (!(uKind[w] & _INTERNAL) && a >= cutFrom && a < cutTo) {
         if (a === cutFrom) {
           out.push(`[... ${cutTo - cutFrom} more application stack frames ...]`);
           markers++;
@@ -248,7 +297,7 @@ export function reduceStackGroup(lines: string[], opts: StackReduceOptions = {})
       } else {
         for (let k = s; k < e; k++) out.push(lines[k]);
         kept += e - s;
-        a++;
+        if (!(uKind[w] & _INTERNAL)) a++;
       }
     }
     u = v;

@@ -197,10 +197,12 @@ export function reduceRecord(
   keepRule: boolean,
   o: { maxStackFrames: number; internalStackPatterns: RegExp | undefined },
   on: RecordReports,
+  framesFirstAtTop = false,
 ): HeldStack {
   const r = reduceStackGroup(lines, {
     maxStackFrames: o.maxStackFrames,
     internal: o.internalStackPatterns,
+    framesFirstAtTop,
   });
   if (r.hidden > 0) on.hidden(r.hidden);
   if (r.collapsed > 0) on.dropped(r.collapsed);

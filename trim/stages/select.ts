@@ -36,6 +36,7 @@
 
 import { type Batch, batchStage } from "../batch.ts";
 import { hashLine } from "../classify/hash.ts";
+import { isExceptionHead, isStackFrame } from "../classify/frames.ts";
 import { diffLine } from "../classify/diff.ts";
 import {
   createRepeatDampener,
@@ -467,6 +468,16 @@ export class Selector {
     return true;
   }
 
+  /**
+   * Whether a record that starts with `first` is the top of an exception's stack:
+   * it starts with a frame and the line kept before it is the exception
+   * (`TypeError: …`, `java.lang.IllegalStateException: …`).
+   */
+  #raisedAbove(first: string): boolean {
+    const last = this.#lastKept;
+    return last !== undefined && isStackFrame(first) && isExceptionHead(last);
+  }
+
   /** A multi-line record: filtered line by line, then kept or dropped as one. */
   #record(lines: string[], nums: number[] | undefined): void {
     const state = this.#state;
@@ -510,7 +521,7 @@ export class Selector {
       dropped: this.#counters.dropped,
       report: this.#report,
       record: (kind) => this.#state.recordDecision(kind),
-    });
+    }, this.#raisedAbove(lines[0]));
     if (repeatsHeld(this.#held, held)) {
       this.#foldRepeat(this.#held!, held);
       return;
