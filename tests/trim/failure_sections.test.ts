@@ -65,3 +65,60 @@ test("sections: a long section is capped; a separator or an unindented line ends
     [true, true, false],
   );
 });
+
+test("sections: mocha and PHPUnit numbered failures, only after their summary line", () => {
+  const s = new FailureSections();
+  // Before `N failing`, a numbered line is just a line.
+  assert.equal(s.next("  1) retries the request"), false);
+  const mocha = [
+    "  82 passing (16s)",
+    "  1 failing",
+    "",
+    "  1) window tests default column when opening a file:",
+    "      AssertionError: wanted viewColumn:1 but got viewColumn:2",
+    "      + expected - actual",
+    "      -false",
+    "      +true",
+    "      at Context.<anonymous> (src/window.test.ts:137:10)",
+    "npm ERR! Test failed.",
+  ];
+  assert.deepEqual(mocha.map((l) => s.next(l)), [
+    false,
+    false,
+    false,
+    true,
+    true,
+    true,
+    true,
+    true,
+    true,
+    false,
+  ]);
+  const p = new FailureSections();
+  const phpunit = [
+    "There were 2 failures:",
+    "",
+    "1) Composer\\Test\\ApplicationTest::testDevWarning",
+    "Failed asserting that two strings are identical.",
+    "/home/travis/build/composer/composer/tests/Composer/Test/ApplicationTest.php:25",
+    "",
+    "2) Composer\\Test\\ApplicationTest::testDevWarningPrevented",
+    "/home/travis/build/composer/composer/tests/Composer/Test/ApplicationTest.php:118",
+    "FAILURES!",
+    "Tests: 10, Assertions: 20, Failures: 2.",
+    "3) not a failure any more",
+  ];
+  assert.deepEqual(phpunit.map((l) => p.next(l)), [
+    false,
+    false,
+    true,
+    true,
+    true,
+    true,
+    true,
+    true,
+    false,
+    false,
+    false,
+  ]);
+});

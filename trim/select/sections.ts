@@ -6,7 +6,10 @@
  * - pytest: `____ test_name ____` up to the next such header or a `====` / `----`
  *   separator line;
  * - jest: `● suite › test` and its indented body (not `● Console`);
- * - go test: `--- FAIL: TestX (0.01s)` and its indented body.
+ * - go test: `--- FAIL: TestX (0.01s)` and its indented body;
+ * - mocha: after `N failing`, each `N) suite test:` and its indented body;
+ * - PHPUnit: after `There were N failures:` (`errors`, `There was 1 …`), each
+ *   `N) Class::test` up to the next one or `FAILURES!` / `ERRORS!`.
  *
  * The first {@linkcode SECTIONS_SHOWN} sections of a log are shown, at most
  * {@linkcode SECTION_LINES} lines each; later ones keep only what the line rules
@@ -26,11 +29,33 @@ const _PYTEST_HEADER = /^_{3,} \S.{0,300} _{3,}$/;
 /** A pytest separator that ends a section: `=====…`, `----- Captured stdout call -----`. */
 const _SEPARATOR = /^(?:={5,}|-{5,})/;
 
+/** A mocha summary line that numbered failures follow: `  3 failing`. */
+const _MOCHA_FAILING = /\d+ failing\b/y;
+/** A PHPUnit summary line that numbered failures follow: `There were 2 failures:`. */
+const _PHPUNIT_FAILURES = /^There (?:was|were) \d+ (?:failure|error|risky test|warning)s?:/;
+/** A numbered failure header: `1) suite test:`, `2) Ns\\ClassTest::testX`. */
+const _NUMBERED = /\d{1,4}\) \S/y;
+/** What ends PHPUnit's numbered failures. */
+const _PHPUNIT_END = /^(?:FAILURES!|ERRORS!|WARNINGS!|OK, but|Tests: \d)/;
+
+/** Whether sticky `re` matches `line` at `i` (no copy of the line). */
+function _at(re: RegExp, line: string, i: number): boolean {
+  re.lastIndex = i;
+  return re.test(line);
+}
+
 /** What a section's body is: everything to the next header, or its indented lines. */
 const enum _Body {
   NONE = 0,
   UNTIL_HEADER = 1,
   INDENTED = 2,
+}
+
+/** Which runner's numbered failures may start (after its summary line). */
+const enum _Numbered {
+  NONE = 0,
+  MOCHA = 1,
+  PHPUNIT = 2,
 }
 
 /**
@@ -56,6 +81,7 @@ export class FailureSections {
   #body = _Body.NONE;
   #left = 0;
   #shown = 0;
+  #numbered = _Numbered.NONE;
 
   /**
    * Whether `line` belongs to a failure section being shown (its header included).
@@ -73,7 +99,25 @@ export class FailureSections {
       return this.#start(_Body.INDENTED); // ● suite › test (not jest's ● Console)
     }
     if (c === 45 && line.startsWith("--- FAIL: ", i)) return this.#start(_Body.INDENTED);
+    if (c >= 48 && c <= 57) {
+      if (this.#numbered !== _Numbered.NONE && _at(_NUMBERED, line, i)) {
+        return this.#start(
+          this.#numbered === _Numbered.MOCHA ? _Body.INDENTED : _Body.UNTIL_HEADER,
+        );
+      }
+      if (_at(_MOCHA_FAILING, line, i)) {
+        this.#numbered = _Numbered.MOCHA;
+        return this.#end();
+      }
+    } else if (c0 === 84 && line.startsWith("There w") && _PHPUNIT_FAILURES.test(line)) {
+      this.#numbered = _Numbered.PHPUNIT;
+      return this.#end();
+    }
     if (this.#body === _Body.NONE) return false;
+    if (this.#numbered === _Numbered.PHPUNIT && _PHPUNIT_END.test(line)) {
+      this.#numbered = _Numbered.NONE;
+      return this.#end();
+    }
     if (this.#body === _Body.UNTIL_HEADER) {
       if ((c0 === 61 || c0 === 45) && _SEPARATOR.test(line)) return this.#end();
     } else if (line.length > 0 && c0 !== 32 && c0 !== 9) {
