@@ -54,8 +54,20 @@ test("template: what is not a labelled number", () => {
     ["x17 y", "x18 y"], // no separator
     ["took 1,234 ms", "took 1,567 ms"], // thousands part stays
     ["3 retries", "4 retries"], // number before the word
+    // A source location (`file.ext: N:`) is the finding's identity.
+    [
+      "react/README.md: 757: MD029/ol-prefix Ordered list item prefix",
+      "react/README.md: 758: MD029/ol-prefix Ordered list item prefix",
+    ],
   ];
-  for (const pair of apart) assert.deepEqual(fold(pair), pair, pair[0]);
+  for (const pair of apart) {
+    assert.deepEqual(fold(pair), pair, pair[0]);
+    assert.equal(sameTemplate(pair[0], pair[1]), false, pair[0]);
+  }
+  // A word that is not a file's extension is a label: `Actual: 2` still varies.
+  assert.deepEqual(fold(["a.md: 7: Actual: 2", "a.md: 7: Actual: 3"]), [
+    "[x2] a.md: 7: Actual: [2 | 3]",
+  ]);
 });
 
 test("template: templateMining false keeps the repeat-signature behaviour", () => {

@@ -217,6 +217,9 @@ function _labelledNumberEnd(s: string, last: number, digit: number): number {
   if (len < 2 || len > _MAX_LABEL || (start > 0 && _isLetter(s.charCodeAt(start - 1)))) {
     return -1;
   }
+  // `README.md: 757:`: a file's extension before `: N` is a source location, the
+  // finding's identity (adjacent findings at other lines are other findings).
+  if (start > 0 && s.charCodeAt(start - 1) === 46 && s.charCodeAt(last + 1) === 58) return -1;
   const never = _NEVER_BY_LENGTH[len];
   if (never !== undefined) {
     for (const w of never) if (_sameLower(s, start, w)) return -1;
