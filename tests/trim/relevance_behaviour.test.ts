@@ -158,6 +158,26 @@ test("stacks: library frames where an exception was raised stay; a warning's do 
   assert.ok(result.stats.hiddenInternalStackLines >= 3);
 });
 
+test("stacks: a Lua traceback's frames are frames", async () => {
+  const noise = Array.from({ length: 30 }, (_, i) => `fetching object ${i}`);
+  const trace = [
+    "  /app/tests/libs/tap.lua:85: Missing 1 expected call",
+    "  stack traceback:",
+    "  \t[C]: in function 'error'",
+    "  \t/app/tests/libs/tap.lua:66: in function 'run'",
+    "  \t/app/tests/run.lua:42: in main chunk",
+    "  \t[string \"bundle:main.lua\"]:120: in function 'main'",
+    ...Array.from(
+      { length: 8 },
+      (_, i) => `  \t/app/lib/step${i}.lua:${i + 10}: in upvalue 'step${i}'`,
+    ),
+  ];
+  // Far from the end of the log, so the final window does not keep them.
+  const after = Array.from({ length: 300 }, (_, i) => `fetching object ${i + 100}`);
+  const { output } = await run([...noise, ...trace, ...after].join("\n"), {});
+  for (const line of trace) assert.ok(output.includes(line), line);
+});
+
 test("collapseRepeatedStacks: adjacent stacks differing in addresses fold into one [xN] group", async () => {
   const dump = (
     id: number,

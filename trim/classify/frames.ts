@@ -13,6 +13,8 @@
  * @module
  */
 
+import { isLuaFrame } from "./lua_frame.ts";
+
 /**
  * Whether a line is, by itself, a stack frame line of a known runtime:
  *
@@ -46,8 +48,8 @@ export function isStackFrame(line: string): boolean {
   if (c === 97 /* a */ && _isAtFrame(line, i)) return true;
   if (i === 0) return false;
   if (c === 70 /* F */) return line.startsWith('File "', i);
-  if (c >= 48 && c <= 57) return _rustIndexEnd(line, i) > 0;
-  return line.charCodeAt(0) === 9 && _isGoFileLine(line);
+  if (c >= 48 && c <= 57 && _rustIndexEnd(line, i) > 0) return true;
+  return (line.charCodeAt(0) === 9 && _isGoFileLine(line)) || isLuaFrame(line, i);
 }
 
 /**

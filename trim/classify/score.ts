@@ -16,6 +16,7 @@
  */
 
 import { isKnownNoise } from "./known_noise.ts";
+import { isLuaFrame } from "./lua_frame.ts";
 import { hasMultilingualErrorKeyword } from "./multilingual.ts";
 import { inferSeverity } from "./severity.ts";
 import { LineCategory, type LineSignal } from "./category.ts";
@@ -220,6 +221,7 @@ function _stackPoints(line: string, len: number, c0: number): number {
       break;
   }
   if (c >= 48 && c <= 57 && i > 0 && _RUST_FRAME.test(line)) return 50;
+  if (i > 0 && isLuaFrame(line, i)) return 50;
   const last = line.charCodeAt(len - 1);
   if (i === 0 && last === 41 && _GO_FUNC.test(line)) return 50;
   if (
