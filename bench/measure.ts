@@ -19,6 +19,8 @@ export interface RunResult {
   command?: string[];
   /** Input size in bytes. */
   inputBytes: number;
+  /** Which interleaved pair (1, 2, …) the run belongs to, when tools ran in pairs. */
+  pair?: number;
   /** Wall-clock seconds, spawn to exit. */
   wallS?: number;
   /** Input MB (10^6 bytes) per wall second. */

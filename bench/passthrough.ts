@@ -88,7 +88,7 @@ export async function passthrough(input: string, output: string): Promise<Passth
 
 if (import.meta.main) {
   // Accepts `INPUT OUTPUT` and, like the trim CLI, `INPUT -o OUTPUT`.
-  const args = Deno.args.filter((a) => a !== "-o" && a !== "--output");
+  const args = Deno.args.filter((a) => a !== "-o" && a !== "--output" && a !== "--no-telemetry");
   const [input, output] = args;
   if (!input || !output || args.length !== 2) {
     console.error("usage: deno run -A bench/passthrough.ts INPUT [-o] OUTPUT");
