@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { trimText } from "../../mod.ts";
 import type { TrimLineDecision, TrimOptions } from "../../mod.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
+import { GAP_LINES } from "../../trim/stages/select.ts";
 
 async function run(text: string, options: TrimOptions = {}) {
   const decisions = new Map<number, TrimLineDecision>();
@@ -176,6 +177,24 @@ test("stacks: a Lua traceback's frames are frames", async () => {
   const after = Array.from({ length: 300 }, (_, i) => `fetching object ${i + 100}`);
   const { output } = await run([...noise, ...trace, ...after].join("\n"), {});
   for (const line of trace) assert.ok(output.includes(line), line);
+});
+
+test("context: a gap of at most GAP_LINES lines between shown parts is shown whole", async () => {
+  const noise = (k: number) => Array.from({ length: 300 }, (_, i) => `[INFO] tick ${k} ${i}`);
+  const block = (gap: number) => [
+    "ERROR first failure in parser",
+    "[INFO] detail after",
+    ...["alpha", "beta", "gamma", "delta"].slice(0, gap).map((w) => `[INFO] detail ${w}`),
+    "[INFO] detail before",
+    "ERROR second failure in parser",
+  ];
+  const opts: TrimOptions = { contextBefore: 1, contextAfter: 1, aggressiveness: "medium" };
+  const small = await run([...noise(1), ...block(GAP_LINES), ...noise(2)].join("\n"), opts);
+  for (const line of block(GAP_LINES)) assert.ok(small.output.includes(line), line);
+  const big = await run([...noise(1), ...block(GAP_LINES + 1), ...noise(2)].join("\n"), opts);
+  assert.ok(!big.output.includes("detail alpha"), big.output);
+  assert.ok(big.output.includes("detail before") && big.output.includes("detail after"));
+  assert.ok(!small.output.includes("tick 1 298") && !small.output.includes("tick 2 1\n"));
 });
 
 test("collapseRepeatedStacks: adjacent stacks differing in addresses fold into one [xN] group", async () => {

@@ -70,6 +70,12 @@ const _ERROR_SIG = LineCategory.ERROR << 7;
 const _DIAG_SIG = LineCategory.DIAGNOSTIC << 7;
 /** Lines of the final window kept as context: untagged lines and above (not INFO, DEBUG, chatter). */
 const _CLOSING_SIG = LineCategory.PLAIN << 7;
+
+/**
+ * A gap of at most this many lines between two shown parts is shown whole when its
+ * lines are soft (not noise): a block is not cut by a small hole.
+ */
+export const GAP_LINES = 2;
 /** Lines of one shape in a row the final window keeps as context. */
 const _CLOSING_RUN = 2;
 
@@ -112,6 +118,8 @@ export class Selector {
 
   #ring: ContextRing;
   #afterLeft = 0;
+  /** `#pos` of the last line shown (kept, or a kept record's last line). */
+  #shownPos = 0;
   #pos = 0;
   /** Input position of the last error (for diff hunks after a test failure). */
   #lastTrigger = -1e9;
@@ -363,7 +371,7 @@ export class Selector {
   ): void {
     if (hard) {
       const repeat = this.#isRepeatTrigger(h ?? hashLine(createRepeatSignature(line)));
-      if (!repeat) this.#emitBefore();
+      if (!repeat) this.#emitBefore(this.#pos);
       else this.#flushRing();
       if (this.#emit(line, num, reason, score)) {
         this.#afterLeft = repeat ? 0 : this.#afterWindow();
@@ -388,14 +396,20 @@ export class Selector {
     return this.#adaptive ? this.#adaptive.next(this.#pos) : this.#o.contextAfter;
   }
 
-  /** Emits the soft lines buffered before an error; the rest are dropped. */
-  #emitBefore(): void {
+  /**
+   * Emits the soft lines buffered before an error (its first line at `start`); the
+   * rest are dropped. A gap of at most {@linkcode GAP_LINES} soft lines since the
+   * last line shown is shown whole, so a block is not cut by a small hole.
+   */
+  #emitBefore(start: number): void {
     const ring = this.#ring;
     const n = ring.length;
     if (n === 0) return;
-    // The last `contextBefore` soft entries.
+    // The last `contextBefore` soft entries, or the whole gap.
     let from = n;
+    const gap = start - 1 - this.#shownPos;
     let take = this.#o.contextBefore;
+    if (gap > take && gap - take <= GAP_LINES && gap <= n && this.#shownPos > 0) take = gap;
     while (from > 0 && take > 0) {
       from--;
       if (ring.soft(from)) take--;
@@ -464,6 +478,7 @@ export class Selector {
     if (!fromRing) this.#flushRing();
     this.#kept++;
     this.#lastKept = line;
+    this.#shownPos = this.#pos;
     this.#out.put(line, num, reason, score, false);
     return true;
   }
@@ -482,6 +497,7 @@ export class Selector {
   #record(lines: string[], nums: number[] | undefined): void {
     const state = this.#state;
     const level = state.effective;
+    const start = this.#pos + 1;
     this.#pos += lines.length;
     let keepRule = false;
     if (this.#filter !== undefined) {
@@ -532,7 +548,7 @@ export class Selector {
       this.#dropHeldRecord(held);
       return;
     }
-    if (!repeat) this.#emitBefore();
+    if (!repeat) this.#emitBefore(start);
     else this.#flushRing();
     if (this.#held !== undefined) this.#flushHeld();
     // Reserve the kept lines under the sample cap.
@@ -541,7 +557,10 @@ export class Selector {
       this.#final(num, "sample-limit", score);
     });
     this.#kept += held.kept;
-    if (held.kept > 0) this.#lastKept = undefined;
+    if (held.kept > 0) {
+      this.#lastKept = undefined;
+      this.#shownPos = this.#pos;
+    }
     this.#held = held;
     if (!this.#o.collapseRepeatedStacks) this.#flushHeld();
     if (held.kept > 0) this.#afterLeft = repeat ? 0 : this.#afterWindow();
