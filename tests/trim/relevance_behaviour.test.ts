@@ -93,6 +93,19 @@ test("rootCause: restatements after a genuine error are dropped, kept when off",
   assert.equal(on.output.split("make: ***").length - 1, 1, "a named target is shown once");
   const off = await run(log, { rootCause: false });
   assert.ok(off.output.includes("aborting due to"));
+  // Right under the error it restates, a restatement closes that error's block.
+  const block = [
+    ...NOISE.slice(0, 8),
+    "src/sigar.c:12:10: fatal error: 'libproc.h' file not found",
+    "1 error generated.",
+    ...NOISE.slice(8, 16),
+    "1 error generated.",
+    ...NOISE.slice(16),
+  ].join("\n");
+  const closed = await run(block);
+  assert.equal(closed.output.split("1 error generated.").length - 1, 1, closed.output);
+  assert.equal(closed.decisions.get(10)?.reason, "context-after");
+  assert.equal(closed.decisions.get(19)?.reason, "root-cause");
 });
 
 test("severity, include, exclude and custom keep/ignore act on single lines", async () => {

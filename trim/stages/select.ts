@@ -280,6 +280,14 @@ export class Selector {
         return;
       }
       if (this.#rootCause !== undefined && this.#rootCause.redundant(line, sig)) {
+        if (this.#afterLeft > 0 && this.#shownPos === this.#pos - 1) {
+          // Right under the error it restates, it closes that error's block
+          // (`1 error generated.`); further down it is a cascade.
+          this.#afterLeft--;
+          this.#emit(line, num, "context-after", score);
+          state.recordDecision("keep-soft");
+          return;
+        }
         this.#dropSoft(line, num, "root-cause", score, false);
         state.recordDecision("drop");
         return;
