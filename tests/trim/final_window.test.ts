@@ -203,3 +203,29 @@ test("select: frames shown before without an error line of their own are dropped
   assert.ok(output.includes("TypeError: x is undefined"));
   assert.equal(output.split("at g (src/b.ts:3:4)").length - 1, 1);
 });
+
+test("ShapeRun: table rows are one shape; a table the window starts inside shows no middle rows", () => {
+  const rows = [
+    "  refund.ts   |   52.19 |     100 |   62.32 | 26-29 ",
+    "  schema.ts   |   66.19 |   47.87 |     100 | 91-103",
+    " src/lib      |   93.88 |   78.25 |   89.45 |       ",
+  ];
+  const run = new ShapeRun();
+  assert.deepEqual(rows.map((r) => run.next(r)), [1, 2, 3]);
+  const primed = new ShapeRun();
+  primed.prime("  cache.ts    |   86.08 |   95.75 |   94.81 | 146  ", 2);
+  assert.deepEqual(rows.map((r) => primed.next(r)), [3, 4, 5]);
+  // Primed with another shape, the rows start their own run.
+  primed.prime("Ran all test suites.", 2);
+  assert.deepEqual(rows.map((r) => primed.next(r)), [1, 2, 3]);
+});
+
+test("final window: a coverage table it starts inside shows none of its middle rows", async () => {
+  const table = Array.from(
+    { length: 200 },
+    (_, i) => `  file${i}.ts | ${50 + (i % 40)}.12 | 100 | 62.32 | ${i}-${i + 3}`,
+  );
+  const input = ["ERROR build failed in step compile", ...table, "Ran all test suites."];
+  const { output } = await trimTextInline(input.join("\n") + "\n");
+  assert.ok(!/file1\d\d\.ts/.test(output), output);
+});

@@ -44,6 +44,8 @@ const PASSING = [
 ];
 
 const DOWNLOADS = [
+  "> Task :search:compileKotlin FROM-CACHE",
+  "> Task :search:processResources",
   "npm http fetch GET 200 https://registry.npmjs.org/http-errors/-/http-errors-2.0.0.tgz 11ms (cache hit)",
   "npm http fetch GET 304 https://registry.npmjs.org/abort-controller 5ms (cache revalidated)",
   "npm timing reify:loadTrees Completed in 1203ms",
@@ -76,6 +78,7 @@ const NOT_NOISE = [
   "[ERROR] Failed to execute goal on project app: Could not resolve dependencies",
   "Downloading the internet",
   "    at Object.<anonymous> (src/a.test.ts:3:9)",
+  "> Task :search:test FAILED",
   "",
   "   ",
 ];

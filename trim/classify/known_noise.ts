@@ -14,7 +14,9 @@
  * - finished dependency downloads: npm `npm http fetch GET 200 …` (2xx and 3xx),
  *   `npm timing …` and `npm warn deprecated x@1.2.3: …` (a notice about a dependency), Maven `[INFO] Downloading from central: https://…`,
  *   `Downloaded from central: https://…` (and Maven 3.3's `Downloaded: https://…`),
- *   Gradle `Download https://…`.
+ *   Gradle `Download https://…`;
+ * - Gradle's task progress: `> Task :app:compileJava`, `… UP-TO-DATE`, `… NO-SOURCE`,
+ *   `… FROM-CACHE` (a task ` FAILED` is not noise).
  *
  * `score.ts` classifies them as junk: no points at any level, never context. Other
  * download, install and step lines (`Collecting x`, `Cloning into 'x'...`, `Step 3/9`)
@@ -82,6 +84,9 @@ export function isKnownNoise(line: string, c0: number): boolean {
         (line.startsWith("RUN ", i + 4) || line.startsWith("PAUSE ", i + 4) ||
           line.startsWith("CONT ", i + 4))
       ) return true;
+      break;
+    case 62: // >: Gradle's `> Task :app:compileJava UP-TO-DATE` (not `… FAILED`)
+      if (i === 0 && line.startsWith("> Task :") && !line.endsWith(" FAILED")) return true;
       break;
     case 63: // ?: go's `?   \tpkg\t[no test files]`
       if (i === 0 && line.endsWith("[no test files]")) return true;

@@ -208,7 +208,8 @@ function _concat(parts: Batch[]): Batch {
 
 /**
  * Counts lines of one shape in a row: rows of a table, a list of files, an access
- * log. The shape is the line's first word (ended by a space, `/`, `:`, `(`, `[`, `=`,
+ * log. The shape is a table row's number of `|` separators (3 or more), else the
+ * line's first word (ended by a space, `/`, `:`, `(`, `[`, `=`,
  * `|` or a digit). An indented line (code, a message's body), a line starting with a
  * digit or a symbol, and a diagnostic with a source location (`src/a.rb:12:3: C: …`,
  * `README.md: 757: MD029 …`: a linter's findings are all evidence) start no run.
@@ -222,21 +223,49 @@ function _concat(parts: Batch[]): Batch {
  *   ["TSFILE: a.js", "TSFILE: b.js", "TSFILE: c.js", "Found 2 errors"].map((l) => run.next(l)),
  *   [1, 2, 3, 1],
  * );
+ * assert.deepEqual(
+ *   ["  a.ts | 52 | 100 | 62 |", "  b.ts |  66 | 47 | 100 |"].map((l) => run.next(l)),
+ *   [1, 2],
+ * );
  * ```
  */
 export class ShapeRun {
   #key = "";
   #len = 0;
 
+  /**
+   * Starts from `line`, read before (outside the window), as a run of `len` rows: a
+   * table the window starts inside does not show its middle rows as if they began it.
+   */
+  prime(line: string, len: number): void {
+    this.#key = _shapeOf(line);
+    this.#len = this.#key === "" ? 0 : len;
+  }
+
   /** The length of the run `line` continues (1: a new shape). */
   next(line: string): number {
-    const key = _LOCATION.test(line) ? "" : _firstWord(line);
+    const key = _shapeOf(line);
     if (key === "" || key !== this.#key) {
       this.#key = key;
       return (this.#len = 1);
     }
     return ++this.#len;
   }
+}
+
+/** A line's shape: none for a located finding, a table row's, else its first word. */
+function _shapeOf(line: string): string {
+  return _LOCATION.test(line) ? "" : _tableRow(line) || _firstWord(line);
+}
+
+/**
+ * A table row's shape: `|` and the number of `|` column separators, when there are
+ * at least 3 (a coverage table, a Markdown or ASCII table), else "".
+ */
+function _tableRow(line: string): string {
+  let bars = 0;
+  for (let i = line.indexOf("|"); i >= 0; i = line.indexOf("|", i + 1)) bars++;
+  return bars >= 3 ? `|${bars}` : "";
 }
 
 /** A source location at the start of a line: `path.ext:12`, `path.ext: 12`, `path.ext(12`. */

@@ -137,6 +137,8 @@ export class Selector {
   #closing = false;
   /** Runs of lines of one shape in the final window (a table, a file list, an access log). */
   #shapes = new ShapeRun();
+  /** The last line that left the final window (read before it). */
+  #lastFed: string | undefined = undefined;
   /** Jest's console entries (`console.log` … under `● Console`): noise. */
   #console = new JestConsole();
   /** Test-runner failure sections (pytest, jest, go test), shown whole. */
@@ -193,7 +195,9 @@ export class Selector {
   /** Pushes a batch (records marked by the group stage); returns what to pass on. */
   push(batch: Batch): Batch {
     this.#out.begin();
-    this.#feed(this.#window.push(batch));
+    const released = this.#window.push(batch);
+    if (released.lines.length > 0) this.#lastFed = released.lines[released.lines.length - 1];
+    this.#feed(released);
     return this.#out.end();
   }
 
@@ -206,6 +210,8 @@ export class Selector {
     const [before, window] = this.#window.end();
     this.#feed(before);
     const [failure, after] = splitAfterFailure(window, this.#o.multilingual);
+    const read = before.lines.length > 0 ? before.lines[before.lines.length - 1] : this.#lastFed;
+    if (read !== undefined) this.#shapes.prime(read, _CLOSING_RUN);
     this.#closing = true;
     this.#feed(failure);
     this.#closing = false;
