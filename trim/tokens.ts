@@ -106,63 +106,96 @@ export class LineMeter {
       this.tokens += this.#estimate(line);
       return;
     }
-    // Integer counts per class, weighted once at the end: independent increments
-    // instead of one long chain of floating-point adds.
-    let words = 0;
-    let letterRuns = 0, extraLower = 0, extraUpper = 0;
-    let digits = 0, digitRuns = 0;
-    let punctRuns = 0, punctExtra = 0;
-    let spaceRuns = 0, cjk = 0, other = 0;
-    let prev = 3;
-    let run = 0;
+    // One table step per ASCII character: the state (the previous character's class)
+    // and the character give the event to count and the next state. Integer counts per
+    // event, weighted once at the end.
+    const n = _EVENTS;
+    n.fill(0);
+    let cjk = 0, other = 0, wide = 0;
+    let s = _S_SPACE;
     for (let i = 0; i < line.length; i++) {
       const c = line.charCodeAt(i);
       if (c < 128) {
-        const k = _CLASS[c];
-        if (k === 1) {
-          if (prev === 1) {
-            if (c <= 90) extraUpper++;
-            else extraLower++;
-          } else {
-            letterRuns++;
-            if (prev === 3) words++;
-          }
-        } else if (k === 2) {
-          digits++;
-          if (prev !== 2) {
-            digitRuns++;
-            if (prev === 3) words++;
-          }
-        } else if (k === 3) {
-          if (prev === 3) {
-            if (++run === 1) spaceRuns++;
-          } else run = 0;
-        } else {
-          if (prev === 0) punctExtra++;
-          else {
-            punctRuns++;
-            if (prev === 3) words++;
-          }
-        }
-        prev = k;
+        const x = _STEP[(s << 7) | c];
+        n[x >> 3]++;
+        s = x & 7;
+      } else if (c === 0xa0) {
+        s = _S_SPACE;
       } else {
-        if (c === 0xa0) {
-          prev = 3;
-          run = 0;
-          continue;
-        }
         if (c >= 0x2e80 && c <= 0xd7af) cjk++;
         else if (c < 0xdc00 || c > 0xdfff) other++;
-        if (prev === 3) words++;
-        prev = 0;
+        if (s >= _S_SPACE) wide++;
+        s = _S_OTHER;
       }
     }
-    this.words += words;
-    this.tokens += _LINE + letterRuns * _LETTER_RUN + extraLower * _LETTER_EXTRA +
-      extraUpper * _UPPER_EXTRA + digits * _DIGIT + digitRuns * _DIGIT_RUN +
-      punctRuns * _PUNCT + punctExtra * _PUNCT_EXTRA + spaceRuns * _SPACE_RUN + cjk * _CJK +
-      other * _OTHER_NON_ASCII;
+    const letterRuns = n[_E_LETTER_RUN] + n[_E_LETTER_WORD];
+    const digits = n[_E_DIGIT] + n[_E_DIGIT_RUN] + n[_E_DIGIT_WORD];
+    const digitRuns = n[_E_DIGIT_RUN] + n[_E_DIGIT_WORD];
+    const punctRuns = n[_E_PUNCT_RUN] + n[_E_PUNCT_WORD];
+    this.words += n[_E_LETTER_WORD] + n[_E_DIGIT_WORD] + n[_E_PUNCT_WORD] + wide;
+    this.tokens += _LINE + letterRuns * _LETTER_RUN + n[_E_LOWER_EXTRA] * _LETTER_EXTRA +
+      n[_E_UPPER_EXTRA] * _UPPER_EXTRA + digits * _DIGIT + digitRuns * _DIGIT_RUN +
+      punctRuns * _PUNCT + n[_E_PUNCT_EXTRA] * _PUNCT_EXTRA + n[_E_SPACE_RUN] * _SPACE_RUN +
+      cjk * _CJK + other * _OTHER_NON_ASCII;
   }
+}
+
+// The states of the table walk: the class of the previous character (a space after a
+// space is its own state: the second space of a run counts the run).
+const _S_OTHER = 0;
+const _S_LETTER = 1;
+const _S_DIGIT = 2;
+const _S_SPACE = 3;
+const _S_SPACES = 4;
+
+// Events: what one character adds to the counts (a "word" event also starts a word).
+const _E_NONE = 0;
+const _E_UPPER_EXTRA = 1;
+const _E_LOWER_EXTRA = 2;
+const _E_LETTER_RUN = 3;
+const _E_LETTER_WORD = 4;
+const _E_DIGIT = 5;
+const _E_DIGIT_RUN = 6;
+const _E_DIGIT_WORD = 7;
+const _E_SPACE_RUN = 8;
+const _E_PUNCT_EXTRA = 9;
+const _E_PUNCT_RUN = 10;
+const _E_PUNCT_WORD = 11;
+
+/** Event counts of the line being added (reset per line). */
+const _EVENTS = new Int32Array(12);
+
+/** `(event << 3) | next state`, indexed by `(state << 7) | ASCII code`. */
+const _STEP = _buildSteps();
+
+function _buildSteps(): Uint8Array {
+  const t = new Uint8Array(5 << 7);
+  for (let s = 0; s < 5; s++) {
+    const afterSpace = s === _S_SPACE || s === _S_SPACES;
+    for (let c = 0; c < 128; c++) {
+      const k = _CLASS[c];
+      let e = _E_NONE;
+      let next = k;
+      if (k === 1) {
+        if (s === _S_LETTER) e = c <= 90 ? _E_UPPER_EXTRA : _E_LOWER_EXTRA;
+        else e = afterSpace ? _E_LETTER_WORD : _E_LETTER_RUN;
+      } else if (k === 2) {
+        if (s === _S_DIGIT) e = _E_DIGIT;
+        else e = afterSpace ? _E_DIGIT_WORD : _E_DIGIT_RUN;
+      } else if (k === 3) {
+        if (s === _S_SPACE) {
+          e = _E_SPACE_RUN;
+          next = _S_SPACES;
+        } else if (s === _S_SPACES) next = _S_SPACES;
+        else next = _S_SPACE;
+      } else {
+        if (s === _S_OTHER) e = _E_PUNCT_EXTRA;
+        else e = afterSpace ? _E_PUNCT_WORD : _E_PUNCT_RUN;
+      }
+      t[(s << 7) | c] = (e << 3) | next;
+    }
+  }
+  return t;
 }
 
 /** The meter behind {@linkcode estimateTokens}. */

@@ -76,6 +76,28 @@ const _CRED_WORDS_SP = _CRED_WORDS.map((w) => w + " ");
 const _DASH_SECRET_RE =
   /^(?:[a-z]{0,12}pass(?:word|wd|phrase)?|passin|passout|token|secret|apikey)$/;
 
+/**
+ * Any cue of the rules of {@linkcode maskArgCredentials}: exactly the union of the
+ * substrings its rules are gated on (a line without one is returned as it is).
+ */
+const _CUES_RE = new RegExp(
+  [
+    " -",
+    "^-",
+    "@",
+    "password ",
+    "set ",
+    "SET ",
+    "config ",
+    "-stdin",
+    "/p:",
+    "/password:",
+    ..._CRED_WORDS_SP,
+    "htpasswd",
+    "rabbitmqctl",
+  ].join("|"),
+);
+
 /** `user` words before `:` that are schemes or package specifiers, not user names. */
 const _NOT_USERS = new Set(["npm", "jsr", "mailto", "sip", "sips", "xmpp", "tel", "data", "file"]);
 
@@ -85,6 +107,8 @@ const _NOT_USERS = new Set(["npm", "jsr", "mailto", "sip", "sips", "xmpp", "tel"
  * @param s a line (other secret rules already applied).
  */
 export function maskArgCredentials(s: string): string {
+  // One scan for every rule's cue (most lines have none) instead of a search per cue.
+  if (!_CUES_RE.test(s)) return s;
   let spans: number[] | undefined;
   const add = (a: number, b: number) => {
     if (b > a && !isPlaceholderAt(s, a) && !isPlaceholderValue(s.slice(a, b))) {

@@ -228,7 +228,11 @@ export class LineSplitter {
   /** A line of at most `limit` characters: metered as read, shown with `\r` resolved. */
   #emit(raw: string, out: string[]): void {
     this.#meterLine(raw);
-    out.push(raw.indexOf("\r") < 0 ? raw : resolveCarriageReturns(raw));
+    // A CRLF line's only `\r` is its last character: cut without a second scan.
+    const cr = raw.indexOf("\r");
+    out.push(
+      cr < 0 ? raw : cr === raw.length - 1 ? raw.slice(0, cr) : resolveCarriageReturns(raw),
+    );
   }
 
   /** Lines completed so far (counted here when a meter is attached). */
