@@ -17,7 +17,7 @@ import type { Batch } from "../batch.ts";
 import { isHardSignal, lineSignal } from "../classify/score.ts";
 
 /** Input lines the final window holds back by default. */
-export const FINAL_WINDOW_LINES = 60;
+export const FINAL_WINDOW_LINES = 80;
 
 /** The window is at most this share of the input: `total / 4` lines. */
 export const FINAL_WINDOW_SHARE = 4;
