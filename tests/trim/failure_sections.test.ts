@@ -122,3 +122,28 @@ test("sections: mocha and PHPUnit numbered failures, only after their summary li
     false,
   ]);
 });
+
+test("pytest's warnings summary is noise, even in the final window", async () => {
+  const warnings = [
+    "=============================== warnings summary ===============================",
+    ...Array.from({ length: 12 }, (_, i) => [
+      `tests/unit/test_m${i}.py::test_case_${i}`,
+      `  /app/src/ledger/models.py:${100 + i}: DeprecationWarning: datetime.utcnow() is deprecated`,
+      "    return datetime.utcnow()",
+    ]).flat(),
+    "-- Docs: https://docs.pytest.org/en/stable/how-to/capture-warnings.html",
+  ];
+  const input = [
+    ...Array.from({ length: 200 }, (_, i) => `tests/unit/test_x.py::test_${i} PASSED`),
+    "FAILED tests/unit/test_totals.py::test_sum - assert 3 == 4",
+    ...warnings,
+    "=========================== short test summary info ============================",
+    "FAILED tests/unit/test_totals.py::test_sum - assert 3 == 4",
+    "========================= 1 failed, 200 passed in 3.10s =========================",
+  ];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  assert.ok(!output.includes("DeprecationWarning"), output);
+  assert.ok(!output.includes("warnings summary") && !output.includes("-- Docs:"));
+  assert.ok(output.includes("short test summary info") && output.includes("1 failed, 200 passed"));
+});

@@ -192,6 +192,54 @@ export class JestConsole {
   }
 }
 
+/**
+ * pytest's warnings summary: from `===== warnings summary =====` (or `… (final) …`)
+ * to its `-- Docs: https://docs.pytest.org/…` line, the warnings the run raised
+ * (`DeprecationWarning` after each test that triggered one). They are not why a
+ * run failed (a warning turned into an error is reported under FAILURES), and
+ * pytest prints them right before its closing summary, where the final window reads.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { PytestWarnings } from "./sections.ts";
+ * const w = new PytestWarnings();
+ * const lines = [
+ *   "tests/test_a.py::test_x FAILED",
+ *   "=============================== warnings summary ===============================",
+ *   "tests/unit/test_b.py::test_y",
+ *   "  /app/models.py:167: DeprecationWarning: datetime.utcnow() is deprecated",
+ *   "-- Docs: https://docs.pytest.org/en/stable/how-to/capture-warnings.html",
+ *   "=========================== short test summary info ============================",
+ * ];
+ * assert.deepEqual(lines.map((l) => w.next(l)), [false, true, true, true, true, false]);
+ * ```
+ */
+export class PytestWarnings {
+  #inside = false;
+
+  /** Whether `line` is part of a warnings summary (its header and Docs line included). */
+  next(line: string): boolean {
+    const c0 = line.charCodeAt(0);
+    if (this.#inside) {
+      if (c0 === 45 && line.startsWith("-- Docs: ")) {
+        this.#inside = false;
+        return true;
+      }
+      if (c0 === 61 && _SEPARATOR.test(line)) {
+        this.#inside = false;
+        return false;
+      }
+      return true;
+    }
+    if (c0 === 61 && line.indexOf(" warnings summary") > 0 && _SEPARATOR.test(line)) {
+      this.#inside = true;
+      return true;
+    }
+    return false;
+  }
+}
+
 /** Console methods whose output is noise (`console.error` is not among them). */
 const _NOISY_METHOD = /^(?:log|info|warn|debug|trace)\s*$/;
 

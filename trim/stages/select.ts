@@ -54,7 +54,7 @@ import {
 } from "../select/aggressiveness.ts";
 import { AdaptiveAfter, ContextRing } from "../select/context.ts";
 import { FinalWindow, ShapeRun, splitAfterFailure } from "../select/final_window.ts";
-import { FailureSections, firstVisible, JestConsole } from "../select/sections.ts";
+import { FailureSections, firstVisible, JestConsole, PytestWarnings } from "../select/sections.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
 import { capHeld, type HeldStack, reduceRecord, repeatsHeld } from "../select/held_stack.ts";
 import { SelectOutput } from "../select/output.ts";
@@ -141,6 +141,7 @@ export class Selector {
   #lastFed: string | undefined = undefined;
   /** Jest's console entries (`console.log` … under `● Console`): noise. */
   #console = new JestConsole();
+  #pytestWarnings = new PytestWarnings();
   /** Test-runner failure sections (pytest, jest, go test), shown whole. */
   #sections = new FailureSections();
 
@@ -267,6 +268,11 @@ export class Selector {
         state.recordDecision("drop");
         return;
       }
+    }
+    if (this.#pytestWarnings.next(line)) {
+      this.#drop(num, "noise", 0); // pytest's warnings summary
+      state.recordDecision("drop");
+      return;
     }
     const indent = firstVisible(line);
     if (this.#console.next(line, indent) && !this.#closing) {
@@ -507,6 +513,21 @@ export class Selector {
     return last !== undefined && isStackFrame(first) && isExceptionHead(last);
   }
 
+  /** A record inside pytest's warnings summary is noise, every line of it. */
+  #inPytestWarnings(lines: string[], nums: number[] | undefined, keepRule: boolean): boolean {
+    const w = this.#pytestWarnings;
+    if (!w.next(lines[0]) || keepRule) {
+      for (let i = 1; i < lines.length; i++) w.next(lines[i]);
+      return false;
+    }
+    for (let i = 0; i < lines.length; i++) {
+      if (i > 0) w.next(lines[i]);
+      this.#drop(nums ? nums[i] : 0, "noise", 0);
+      this.#state.recordDecision("drop");
+    }
+    return true;
+  }
+
   /** A multi-line record: filtered line by line, then kept or dropped as one. */
   #record(lines: string[], nums: number[] | undefined): void {
     const state = this.#state;
@@ -527,6 +548,7 @@ export class Selector {
       }
       ({ lines, nums, keepRule } = left);
     }
+    if (this.#inPytestWarnings(lines, nums, keepRule)) return;
     const n = lines.length;
     const sigs = new Array<number>(n);
     let best = 0;
