@@ -12,18 +12,22 @@
  *    restatement ({@linkcode RootCause}), or repeat dampening (below error level)
  *    takes them under the threshold;
  * 4. context: up to `contextBefore` soft lines before an error, `contextAfter` after it
- *    (adaptive by default), and the closing lines of the log. A repeated error gets no
- *    context, so its repeats stay adjacent and fold into `[xN]`;
- * 5. test-runner failure sections (pytest, jest, go test: {@linkcode FailureSections}):
- *    the first few are kept whole, capped; jest's console entries other than
- *    `console.error` ({@linkcode JestConsole}) are noise;
+ *    (adaptive by default), and the closing lines of the log; a gap of at most
+ *    `contextBefore` + {@linkcode GAP_LINES} soft lines between shown parts is shown
+ *    whole. A repeated error gets no context, so its repeats stay adjacent and fold
+ *    into `[xN]`;
+ * 5. test-runner failure sections (pytest, jest, go test, mocha, PHPUnit:
+ *    {@linkcode FailureSections}): the first few are kept whole, capped; jest's console
+ *    entries other than `console.error` ({@linkcode JestConsole}) and pytest's warnings
+ *    summary ({@linkcode PytestWarnings}) are noise;
  * 6. the final window ({@linkcode FinalWindow}): the last lines of the input are held
  *    back; at the end, its untagged lines are kept as `final-window` (not INFO/DEBUG,
  *    chatter or junk, and of a run of one shape only the first two: {@linkcode ShapeRun});
  *    the steps that ran after the failure ({@linkcode splitAfterFailure}) are not.
  *
  * Records (stack traces, from the group stage) are kept or dropped as one logical
- * line scored by its best line, reduced (internal frames hidden, frames beyond
+ * line scored by its best line, reduced (internal frames hidden unless they are where
+ * the exception the record follows was raised, frames beyond
  * `maxStackFrames` collapsed into a marker), and adjacent records that differ only in
  * addresses, offsets, line numbers or goroutine ids fold into one `[xN]` group
  * ({@linkcode HeldStack}). Frames shown before without an error line of their own (a
@@ -141,6 +145,7 @@ export class Selector {
   #lastFed: string | undefined = undefined;
   /** Jest's console entries (`console.log` … under `● Console`): noise. */
   #console = new JestConsole();
+  /** pytest's warnings summary (`=== warnings summary ===` to `-- Docs:`): noise. */
   #pytestWarnings = new PytestWarnings();
   /** Test-runner failure sections (pytest, jest, go test), shown whole. */
   #sections = new FailureSections();
