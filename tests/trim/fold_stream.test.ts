@@ -10,7 +10,8 @@ import { trimText } from "../../mod.ts";
 import type { TrimLineDecision, TrimOptions } from "../../mod.ts";
 import { type FoldAction, MAX_LISTED_VALUES } from "../../trim/fold/folder.ts";
 import { representedLines } from "../../trim/fold/represent.ts";
-import { HOLD_LINES, StreamFolder, type StreamWindow } from "../../trim/fold/stream.ts";
+import { StreamFolder } from "../../trim/fold/stream.ts";
+import { HOLD_LINES, type StreamWindow } from "../../trim/fold/stream_window.ts";
 import { estimateTokens } from "../../trim/tokens.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 

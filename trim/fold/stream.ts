@@ -52,16 +52,6 @@ import {
   TRACKED_VALUES,
 } from "./stream_window.ts";
 
-export {
-  HOLD_CHARS,
-  HOLD_GROUPS,
-  HOLD_LINES,
-  SHOWN_TEMPLATES,
-  type StreamFoldOptions,
-  type StreamWindow,
-  TRACKED_VALUES,
-} from "./stream_window.ts";
-
 /** Distinct values tracked per field of a pinned group (as the windowed folder does). */
 const PINNED_TRACKED_VALUES = 1000;
 
@@ -94,7 +84,8 @@ const _BLANK_SHAPE = LineShape.BLANK;
  * @example A stream that repeats itself
  * ```ts
  * import assert from "node:assert/strict";
- * import { HOLD_LINES, StreamFolder } from "./stream.ts";
+ * import { StreamFolder } from "./stream.ts";
+ * import { HOLD_LINES } from "./stream_window.ts";
  * const f = new StreamFolder({ duplicates() {}, dropped() {} });
  * const out: string[] = [], words = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta"];
  * const copy = Array.from({ length: HOLD_LINES }, (_, i) => `INFO ${words[i % 7]} took ${i}ms`);
