@@ -259,23 +259,28 @@ test("regex audit: each expression on each of its 1 MB adversarial strings < 100
       const ms = _time(() => s.replace(re, ""));
       runs++;
       if (ms < 100) continue;
-      // Slow on a loaded box, or super-linear? A linear scan of a quarter of the string
-      // takes about a quarter of the time; a quadratic one about a sixteenth.
-      // Interleaved, the fastest of three each: a pause of the machine or the collector
-      // hits one run, not all three.
+      // Slow on a loaded box, or super-linear? Doubling the length doubles a linear
+      // scan's time and quadruples a quadratic one's: super-linear is a full string
+      // over 3× its half AND a half over 3× its quarter. Interleaved, the fastest of
+      // five each: a pause of the machine or the collector hits one run, not all five,
+      // and it would have to hit the longer runs only, at both steps.
+      const half = s.slice(0, s.length >> 1);
       const quarter = s.slice(0, s.length >> 2);
       let t4 = Infinity;
+      let t2 = Infinity;
       let again = Infinity;
-      for (let k = 0; k < 3; k++) {
+      for (let k = 0; k < 5; k++) {
         t4 = Math.min(t4, _time(() => quarter.replace(re, "")));
+        t2 = Math.min(t2, _time(() => half.replace(re, "")));
         again = Math.min(again, _time(() => s.replace(re, "")));
       }
       t4 = Math.max(t4, 1);
-      if (again >= 100 && again / t4 > 10) {
+      t2 = Math.max(t2, 1);
+      if (again >= 100 && again / t2 > 3 && t2 / t4 > 3) {
         slow.push(
           `${f.file} /${f.source.slice(0, 60)}/ on ${JSON.stringify(s.slice(0, 30))}: ${
             again.toFixed(0)
-          } ms (a quarter of it: ${t4.toFixed(1)} ms)`,
+          } ms (half: ${t2.toFixed(1)} ms, quarter: ${t4.toFixed(1)} ms)`,
         );
       }
     }
