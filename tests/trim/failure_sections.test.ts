@@ -147,3 +147,31 @@ test("pytest's warnings summary is noise, even in the final window", async () =>
   assert.ok(!output.includes("warnings summary") && !output.includes("-- Docs:"));
   assert.ok(output.includes("short test summary info") && output.includes("1 failed, 200 passed"));
 });
+
+const tapFailure = (n: number) => [
+  `not ok ${n} no messages in results`,
+  "  ---",
+  "    operator: deepEqual",
+  "    expected: |-",
+  "      []",
+  "    actual: |-",
+  "      [ { ruleId: 'no-multiple-empty-lines', severity: 2, line: 1 } ]",
+  "    at: Test.<anonymous> (/build/test/order.js:58:7)",
+  "  ...",
+];
+
+test("TAP: a failed test point's YAML block (operator, expected, actual, at) is kept whole", async () => {
+  const s = new FailureSections();
+  assert.deepEqual(
+    ["ok 1 passes", ...tapFailure(2), "ok 3 passes"].map((l) => s.next(l)),
+    [false, ...tapFailure(2).map(() => true), false],
+  );
+  const passing = Array.from({ length: 40 }, (_, i) => `ok ${i + 1} case ${i}`);
+  const later = Array.from({ length: 120 }, (_, i) => `ok ${i + 42} later case ${i}`);
+  const input = [...passing, ...tapFailure(41), ...later, "# tests 161", "# fail 1"];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  // Every line of the block, its `---` rule included (a filler inside it); the closing
+  // `...` is a filler with nothing shown after it.
+  for (const line of tapFailure(41).slice(0, -1)) assert.ok(output.includes(line), line);
+});

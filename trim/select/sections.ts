@@ -9,7 +9,9 @@
  * - go test: `--- FAIL: TestX (0.01s)` and its indented body;
  * - mocha: after `N failing`, each `N) suite test:` and its indented body;
  * - PHPUnit: after `There were N failures:` (`errors`, `There was 1 …`), each
- *   `N) Class::test` up to the next one or `FAILURES!` / `ERRORS!`.
+ *   `N) Class::test` up to the next one or `FAILURES!` / `ERRORS!`;
+ * - TAP (tape, node-tap, prove): `not ok N …` and its indented YAML block
+ *   (`---` … `...`: operator, expected, actual, at, stack).
  *
  * The first {@linkcode SECTIONS_SHOWN} sections of a log are shown, at most
  * {@linkcode SECTION_LINES} lines each; later ones keep only what the line rules
@@ -35,6 +37,8 @@ const _MOCHA_FAILING = /\d+ failing\b/y;
 const _PHPUNIT_FAILURES = /^There (?:was|were) \d+ (?:failure|error|risky test|warning)s?:/;
 /** A numbered failure header: `1) suite test:`, `2) Ns\\ClassTest::testX`. */
 const _NUMBERED = /\d{1,4}\) \S/y;
+/** A failed TAP test point: `not ok 3 - adds numbers`. */
+const _TAP_NOT_OK = /not ok \d/y;
 /** What ends PHPUnit's numbered failures. */
 const _PHPUNIT_END = /^(?:FAILURES!|ERRORS!|WARNINGS!|OK, but|Tests: \d)/;
 
@@ -99,6 +103,7 @@ export class FailureSections {
       return this.#start(_Body.INDENTED); // ● suite › test (not jest's ● Console)
     }
     if (c === 45 && line.startsWith("--- FAIL: ", i)) return this.#start(_Body.INDENTED);
+    if (c === 110 && _at(_TAP_NOT_OK, line, i)) return this.#start(_Body.INDENTED);
     if (c >= 48 && c <= 57) {
       if (this.#numbered !== _Numbered.NONE && _at(_NUMBERED, line, i)) {
         return this.#start(
