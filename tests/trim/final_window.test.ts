@@ -229,3 +229,31 @@ test("final window: a coverage table it starts inside shows none of its middle r
   const { output } = await trimTextInline(input.join("\n") + "\n");
   assert.ok(!/file1\d\d\.ts/.test(output), output);
 });
+
+test("fillers: a rule or an ellipsis inside a shown block is shown, one on its own is not", async () => {
+  const filler = Array.from({ length: 150 }, (_, i) => `step ${i} done`);
+  const block = [
+    " ------------------------------------------------",
+    "  Error",
+    " ------------------------------------------------",
+    "  Ignored error pattern ~^foo$~ was not matched in reported errors.",
+    " ------------------------------------------------",
+    "",
+    " [ERROR] Found 1 error",
+  ];
+  const input = [
+    ...filler.slice(0, 50),
+    "=================",
+    ...filler.slice(50, 100),
+    ...block,
+    ...filler.slice(100),
+  ];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  const out = output.split("\n");
+  const at = out.indexOf("  Error");
+  assert.ok(at > 0, output);
+  assert.deepEqual(out.slice(at - 1, at + 5), block.filter((l) => l !== ""));
+  // A rule among dropped lines stays dropped.
+  assert.ok(!out.includes("================="), output);
+});

@@ -13,9 +13,10 @@ export const TAIL_CONTEXT_LINES = 5;
 
 /**
  * A bounded ring of dropped lines since the last emitted line, oldest first.
- * Each entry carries its line number, score, the reason it was dropped and
- * whether it may serve as context before an error (`soft`). Storing never
- * allocates once the ring is full.
+ * Each entry carries its line number, score, the reason it was dropped,
+ * whether it may serve as context before an error (`soft`) and whether it is a
+ * filler (a rule or an ellipsis: shown only inside a shown block, see
+ * {@linkcode isFiller}). Storing never allocates once the ring is full.
  *
  * @example
  * ```ts
@@ -36,6 +37,7 @@ export class ContextRing {
   #scores: number[];
   #soft: boolean[];
   #reasons: string[];
+  #filler: boolean[];
   #head = 0;
   #len = 0;
 
@@ -47,6 +49,7 @@ export class ContextRing {
     this.#scores = new Array(capacity).fill(0);
     this.#soft = new Array(capacity).fill(false);
     this.#reasons = new Array(capacity);
+    this.#filler = new Array(capacity).fill(false);
   }
 
   /** Entries held. */
@@ -58,7 +61,14 @@ export class ContextRing {
    * Adds an entry; when {@linkcode ContextRing.full}, the oldest (entry 0) is
    * evicted, so read it first if its fate matters.
    */
-  push(line: string, num: number, score: number, soft: boolean, reason: string): void {
+  push(
+    line: string,
+    num: number,
+    score: number,
+    soft: boolean,
+    reason: string,
+    filler = false,
+  ): void {
     const cap = this.#cap;
     if (cap === 0) return;
     let at: number;
@@ -74,6 +84,7 @@ export class ContextRing {
     this.#scores[at] = score;
     this.#soft[at] = soft;
     this.#reasons[at] = reason;
+    this.#filler[at] = filler;
   }
 
   /** Whether the ring is full (the next push evicts entry 0). */
@@ -106,11 +117,53 @@ export class ContextRing {
     return this.#reasons[(this.#head + i) % this.#cap];
   }
 
+  /** Whether entry `i` is a filler line (a rule, an ellipsis). */
+  filler(i: number): boolean {
+    return this.#filler[(this.#head + i) % this.#cap];
+  }
+
+  /**
+   * The fillers at the end of the ring are no longer next to what follows (a line
+   * dropped for good came after them): they may not be context any more.
+   */
+  retireFillers(): void {
+    for (let i = this.#len - 1; i >= 0; i--) {
+      const at = (this.#head + i) % this.#cap;
+      if (!this.#filler[at]) return;
+      this.#soft[at] = false;
+    }
+  }
+
   /** Forgets every entry. */
   clear(): void {
     this.#head = 0;
     this.#len = 0;
   }
+}
+
+/**
+ * Whether a line is a filler: not blank, no letter or digit (`-----`, `=====`,
+ * `...`, `^^^^`, `  ---`). A filler is junk on its own, but inside a shown block (a
+ * table's rules, a diff's elision, a TAP block's `---`) it is part of the block:
+ * select shows it when the lines around it are shown. `from`: the first visible
+ * character (the caller has it).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isFiller } from "./context.ts";
+ * assert.ok(isFiller(" ------------ ", 1) && isFiller("  ...", 2));
+ * assert.ok(!isFiller("  ", 2) && !isFiller("-- 12 --", 0) && !isFiller("(eof)", 0));
+ * ```
+ */
+export function isFiller(line: string, from: number): boolean {
+  const n = line.length;
+  if (from >= n || n - from > 400) return false;
+  for (let i = from; i < n; i++) {
+    const c = line.charCodeAt(i) | 32;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c > 127) return false;
+  }
+  return true;
 }
 
 /**

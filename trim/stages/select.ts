@@ -56,7 +56,7 @@ import {
   type AggressivenessState,
   createDynamicAggressivenessState,
 } from "../select/aggressiveness.ts";
-import { AdaptiveAfter, ContextRing } from "../select/context.ts";
+import { AdaptiveAfter, ContextRing, isFiller } from "../select/context.ts";
 import { FinalWindow, ShapeRun, splitAfterFailure } from "../select/final_window.ts";
 import { FailureSections, firstVisible, JestConsole, PytestWarnings } from "../select/sections.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
@@ -124,6 +124,8 @@ export class Selector {
   #afterLeft = 0;
   /** `#pos` of the last line shown (kept, or a kept record's last line). */
   #shownPos = 0;
+  /** Nothing but blank and filler lines since the last line shown. */
+  #afterShown = false;
   #pos = 0;
   /** Input position of the last error (for diff hunks after a test failure). */
   #lastTrigger = -1e9;
@@ -234,7 +236,7 @@ export class Selector {
     const ring = this.#ring;
     const from = Math.max(0, ring.length - this.#o.tailLines);
     for (let i = 0; i < ring.length; i++) {
-      if (i < from) this.#final(ring.num(i), ring.reason(i), ring.score(i));
+      if (i < from || ring.filler(i)) this.#final(ring.num(i), ring.reason(i), ring.score(i));
       else this.#emit(ring.line(i), ring.num(i), "tail-context", ring.score(i), true);
     }
     ring.clear();
@@ -365,6 +367,8 @@ export class Selector {
       return;
     }
     if (sig >= 128) this.#dropSoft(line, num, "noise", score, true);
+    else if (indent === line.length) this.#dropBlank(num, score);
+    else if (isFiller(line, indent)) this.#dropFiller(line, num, score);
     else this.#drop(num, "noise", score);
     state.recordDecision("drop");
   }
@@ -403,8 +407,7 @@ export class Selector {
       }
       return;
     }
-    this.#flushRing();
-    this.#emit(line, num, reason, score);
+    this.#emit(line, num, reason, score); // drops the ring (fillers next to it shown)
   }
 
   /** Whether an error of this shape was already shown (it then gets no context). */
@@ -424,9 +427,11 @@ export class Selector {
   /**
    * Emits the soft lines buffered before an error (its first line at `start`); the
    * rest are dropped. A gap of at most {@linkcode GAP_LINES} soft lines since the
-   * last line shown is shown whole, so a block is not cut by a small hole.
+   * last line shown is shown whole, so a block is not cut by a small hole. Fillers
+   * next to the lines shown come with them, unless nothing is shown after them
+   * (`fillers` false: a record whose frames are all hidden).
    */
-  #emitBefore(start: number): void {
+  #emitBefore(start: number, fillers = true): void {
     const ring = this.#ring;
     const n = ring.length;
     if (n === 0) return;
@@ -435,12 +440,28 @@ export class Selector {
     const gap = start - 1 - this.#shownPos;
     let take = this.#o.contextBefore;
     if (gap > take && gap - take <= GAP_LINES && gap <= n && this.#shownPos > 0) take = gap;
+    // Fillers (rules, ellipses) next to the lines taken come with them, free.
     while (from > 0 && take > 0) {
       from--;
-      if (ring.soft(from)) take--;
+      if (ring.soft(from) && !ring.filler(from)) take--;
     }
+    while (from > 0 && ring.filler(from - 1) && ring.soft(from - 1)) from--;
     for (let i = 0; i < n; i++) {
-      if (i >= from && ring.soft(i)) {
+      if (i >= from && ring.soft(i) && (fillers || !ring.filler(i))) {
+        this.#emit(ring.line(i), ring.num(i), "context-before", ring.score(i), true);
+      } else this.#final(ring.num(i), ring.reason(i), ring.score(i));
+    }
+    ring.clear();
+  }
+
+  /** The ring holds only fillers since the last line shown: they are shown. */
+  #emitFillers(): void {
+    const ring = this.#ring;
+    const n = ring.length;
+    // Under the sample cap, the line being shown comes first.
+    if (this.#kept + n >= this.#o.sampleSize) return this.#flushRing();
+    for (let i = 0; i < n; i++) {
+      if (ring.soft(i) && ring.filler(i)) {
         this.#emit(ring.line(i), ring.num(i), "context-before", ring.score(i), true);
       } else this.#final(ring.num(i), ring.reason(i), ring.score(i));
     }
@@ -463,16 +484,36 @@ export class Selector {
       this.#emit(line, num, "final-window", score);
       return;
     }
+    this.#afterShown = false;
     this.#counters.dropped(1);
     const ring = this.#ring;
     if (ring.full) this.#final(ring.num(0), ring.reason(0), ring.score(0));
     ring.push(line, num, score, soft, reason);
   }
 
-  /** A line dropped for good. */
+  /** A line dropped for good: fillers before it are no longer inside a block. */
   #drop(num: number, reason: DecisionReason, score: number): void {
+    this.#afterShown = false;
+    this.#ring.retireFillers();
+    this.#dropBlank(num, score, reason);
+  }
+
+  /** A blank line: dropped, but it does not part a filler from the lines around it. */
+  #dropBlank(num: number, score: number, reason: DecisionReason = "noise"): void {
     this.#counters.dropped(1);
     if (this.#report !== undefined) this.#report.report(num, "drop", reason, score);
+  }
+
+  /**
+   * A filler line (a rule, an ellipsis: {@linkcode isFiller}): held in the ring, shown
+   * when the lines around it are (before an error with its context, or between two
+   * shown lines), else dropped.
+   */
+  #dropFiller(line: string, num: number, score: number): void {
+    this.#counters.dropped(1);
+    const ring = this.#ring;
+    if (ring.full) this.#final(ring.num(0), ring.reason(0), ring.score(0));
+    ring.push(line, num, score, true, "noise", true);
   }
 
   /** The final drop decision of a line already counted. */
@@ -500,10 +541,15 @@ export class Selector {
     }
     if (fromRing) this.#counters.dropped(-1);
     if (this.#held !== undefined) this.#flushHeld();
-    if (!fromRing) this.#flushRing();
+    if (!fromRing) {
+      // Fillers right after the last line shown, right before this one: inside the block.
+      if (this.#afterShown) this.#emitFillers();
+      else this.#flushRing();
+    }
     this.#kept++;
     this.#lastKept = line;
     this.#shownPos = this.#pos;
+    this.#afterShown = true;
     this.#out.put(line, num, reason, score, false);
     return true;
   }
@@ -589,7 +635,7 @@ export class Selector {
       this.#dropHeldRecord(held);
       return;
     }
-    if (!repeat) this.#emitBefore(start);
+    if (!repeat) this.#emitBefore(start, held.kept > 0);
     else this.#flushRing();
     if (this.#held !== undefined) this.#flushHeld();
     // Reserve the kept lines under the sample cap.
@@ -601,6 +647,7 @@ export class Selector {
     if (held.kept > 0) {
       this.#lastKept = undefined;
       this.#shownPos = this.#pos;
+      this.#afterShown = true;
     }
     this.#held = held;
     if (!this.#o.collapseRepeatedStacks) this.#flushHeld();
