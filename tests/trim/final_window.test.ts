@@ -164,6 +164,13 @@ test("ShapeRun: indented lines, symbols and locations start no run; long words c
   assert.deepEqual(got, [1, 1, 1, 1, 1, 2, 1, 1, 2]);
 });
 
+test("ShapeRun: a word alone on its line is not a row of the lines that start with it", () => {
+  const run = new ShapeRun();
+  const got = ["nl", "nl", "nl", "nl      -false", "nl      +true", "done", "done in 3s"]
+    .map((l) => run.next(l));
+  assert.deepEqual(got, [1, 2, 3, 1, 2, 1, 1]);
+});
+
 test("final window: steps after the failing one (artifact upload, cleanup) are not kept for being last", async () => {
   const build = Array.from({ length: 300 }, (_, i) => `compiling unit ${i % 9}`);
   const failing = ["Tests: 2 failed, 40 passed", "##[error]Process completed with exit code 1."];

@@ -271,7 +271,10 @@ function _tableRow(line: string): string {
 /** A source location at the start of a line: `path.ext:12`, `path.ext: 12`, `path.ext(12`. */
 const _LOCATION = /^\s*[\w./\\@+-]{1,200}\.\w{1,10}(?::\s?\d|\(\d)/;
 
-/** The first word (at least 2 of a-z, `-`, `_`, `.`, then a separator; at most 40), or "". */
+/**
+ * The first word (at least 2 of a-z, `-`, `_`, `.`, then a separator; at most 40), or
+ * "". A line that is that word alone has a shape of its own.
+ */
 function _firstWord(line: string): string {
   const end = Math.min(line.length, 40);
   let i = 0;
@@ -286,5 +289,6 @@ function _firstWord(line: string): string {
       t === 61 || t === 124 || (t >= 48 && t <= 57);
     if (!ends) return "";
   }
-  return line.slice(0, i);
+  // A word alone on its line is not a row of the lines it starts (`nl` / `nl  -false`).
+  return i === line.length ? line + "\n" : line.slice(0, i);
 }
