@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { trimTextInline } from "../../mod.ts";
 import {
   isInternalFrame,
   isStackFrame,
@@ -358,4 +359,26 @@ test("property: kept + hidden + collapsed = input; exception lines always kept",
     ),
     { numRuns: 500 },
   );
+});
+
+test("the first trace shown is shown whole (library frames too); later traces hide them", async () => {
+  const trace = (msg: string) => [
+    `java.lang.IllegalStateException: ${msg}`,
+    "\tat com.acme.orders.Service.place(Service.java:41)",
+    "\tat org.springframework.aop.framework.ReflectiveMethodInvocation.proceed(ReflectiveMethodInvocation.java:186)",
+    "\tat java.base/java.lang.Thread.run(Thread.java:840)",
+  ];
+  const filler = Array.from({ length: 30 }, (_, i) => `step ${i} done`);
+  const input = [...trace("first"), ...filler, ...trace("second"), ...filler];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  const out = output.split("\n");
+  const first = out.indexOf(trace("first")[0]);
+  const second = out.indexOf(trace("second")[0]);
+  assert.deepEqual(out.slice(first, first + 4), trace("first"));
+  assert.equal(out[second + 1], trace("second")[1]);
+  assert.ok(!out.slice(second).some((l) => l.includes("Thread.run")), output);
+  assert.equal(result.stats.hiddenInternalStackLines, 2);
+  // The option itself: nothing hidden, application frames still capped.
+  const r = reduceStackGroup(trace("x"), { showInternal: true, maxStackFrames: 10 });
+  assert.ok(r.hidden === 0 && r.kept === 4);
 });

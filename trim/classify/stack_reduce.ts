@@ -121,6 +121,12 @@ export interface StackReduceOptions {
    * for the rest of a stack).
    */
   framesFirstAtTop?: boolean;
+  /**
+   * Show internal library frames too, hiding none (default false): for the trace a
+   * log's failure is read from, shown whole. `maxStackFrames` still applies to
+   * application frames.
+   */
+  showInternal?: boolean;
 }
 
 /**
@@ -265,6 +271,10 @@ export function reduceStackGroup(lines: string[], opts: StackReduceOptions = {})
     } else if (atTop) {
       topFrom = topTo = u;
       while (topTo < v && _raisedIn(uKind[topTo], lines[uStart[topTo]]) && topTo - u < top) topTo++;
+    }
+    if (opts.showInternal) {
+      topFrom = u;
+      topTo = v;
     }
     let internalHidden = 0;
     for (let w = u; w < v; w++) {

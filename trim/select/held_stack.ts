@@ -198,11 +198,13 @@ export function reduceRecord(
   o: { maxStackFrames: number; internalStackPatterns: RegExp | undefined },
   on: RecordReports,
   framesFirstAtTop = false,
+  showInternal = false,
 ): HeldStack {
   const r = reduceStackGroup(lines, {
     maxStackFrames: o.maxStackFrames,
     internal: o.internalStackPatterns,
     framesFirstAtTop,
+    showInternal,
   });
   if (r.hidden > 0) on.hidden(r.hidden);
   if (r.collapsed > 0) on.dropped(r.collapsed);

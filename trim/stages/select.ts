@@ -80,6 +80,15 @@ const _CLOSING_SIG = LineCategory.PLAIN << 7;
  * lines are soft (not noise): a block is not cut by a small hole.
  */
 export const GAP_LINES = 2;
+/**
+ * The first this many stack records shown are shown whole, library frames too, when
+ * they have at most {@linkcode WHOLE_TRACE_LINES} lines: the trace a failure is read
+ * from shows the whole call path (the test runner's, the build tool's), later traces
+ * only what the frame rules keep.
+ */
+export const WHOLE_TRACES = 1;
+/** Lines of a record shown whole at most. */
+export const WHOLE_TRACE_LINES = 60;
 /** Lines of one shape in a row the final window keeps as context. */
 const _CLOSING_RUN = 2;
 
@@ -124,6 +133,8 @@ export class Selector {
   #afterLeft = 0;
   /** `#pos` of the last line shown (kept, or a kept record's last line). */
   #shownPos = 0;
+  /** Records still to be shown whole (library frames too): the first of the log. */
+  #wholeLeft = WHOLE_TRACES;
   /** Nothing but blank and filler lines since the last line shown. */
   #afterShown = false;
   #pos = 0;
@@ -619,12 +630,22 @@ export class Selector {
       return;
     }
     this.#rootCause?.note(bestSig);
-    const held = reduceRecord(lines, nums, sigs, level, keepRule, this.#o, {
-      hidden: this.#counters.hidden,
-      dropped: this.#counters.dropped,
-      report: this.#report,
-      record: (kind) => this.#state.recordDecision(kind),
-    }, this.#raisedAbove(lines[0]));
+    const held = reduceRecord(
+      lines,
+      nums,
+      sigs,
+      level,
+      keepRule,
+      this.#o,
+      {
+        hidden: this.#counters.hidden,
+        dropped: this.#counters.dropped,
+        report: this.#report,
+        record: (kind) => this.#state.recordDecision(kind),
+      },
+      this.#raisedAbove(lines[0]),
+      this.#wholeLeft > 0 && n <= WHOLE_TRACE_LINES,
+    );
     if (repeatsHeld(this.#held, held)) {
       this.#foldRepeat(this.#held!, held);
       return;
@@ -644,6 +665,7 @@ export class Selector {
       this.#final(num, "sample-limit", score);
     });
     this.#kept += held.kept;
+    if (held.kept > 0 && this.#wholeLeft > 0 && n <= WHOLE_TRACE_LINES) this.#wholeLeft--;
     if (held.kept > 0) {
       this.#lastKept = undefined;
       this.#shownPos = this.#pos;
