@@ -89,7 +89,9 @@ export function isExceptionHead(line: string): boolean {
  * framework class (`org.springframework.beans.factory.BeanCreationException: …`) is
  * not hidden.
  *
- * Internal: `node_modules`, `node:` core and `node:internal`, `internal/`, Deno `ext:`;
+ * Internal: `node_modules`, `node:` core and `node:internal`, `internal/`, the core
+ * modules of Node before 12 (a file name alone: `module.js:653:30`, `events.js:182:13`,
+ * `_stream_readable.js:178:18`), Deno `ext:`;
  * `java.`, `javax.`, `jakarta.`, `sun.`, `com.sun.`, `jdk.`, `java.base/` and other JDK
  * modules, Kotlin/Scala runtime, Spring, Tomcat/Catalina/Coyote, Netty, Jetty, Hibernate,
  * Jackson, Reactor, kotlinx.coroutines, JUnit, Gradle, Maven Surefire, Mockito, .NET
@@ -108,6 +110,8 @@ export function isExceptionHead(line: string): boolean {
  * import { isInternalFrame } from "./frames.ts";
  * assert.ok(isInternalFrame("\tat org.springframework.web.servlet.DispatcherServlet.doDispatch(DispatcherServlet.java:1067)"));
  * assert.ok(isInternalFrame("    at processTicksAndRejections (node:internal/process/task_queues:95:5)"));
+ * assert.ok(isInternalFrame("    at Module._compile (module.js:653:30)"));
+ * assert.ok(!isInternalFrame("    at main (/app/module.js:653:30)"));
  * assert.ok(!isInternalFrame("\tat com.acme.OrderService.place(OrderService.java:88)"));
  * assert.ok(!isInternalFrame("org.springframework.beans.factory.BeanCreationException: boom"));
  * assert.ok(isInternalFrame("\tat com.acme.gen.Proxy.call(Proxy.java:1)", /com\.acme\.gen\./));
@@ -428,7 +432,7 @@ function _isInternalAt(line: string, b: number): boolean {
     line.startsWith("node:", loc) || line.startsWith("internal/", loc) ||
     line.startsWith("ext:", loc) || line.startsWith("/rustc/", loc) ||
     line.indexOf("node_modules", loc) >= 0 || line.indexOf("/.cargo/", loc) >= 0 ||
-    line.indexOf("/.rustup/", loc) >= 0
+    line.indexOf("/.rustup/", loc) >= 0 || _isOldNodeCore(line, loc)
   ) {
     return true;
   }
@@ -447,6 +451,22 @@ function _isInternalAt(line: string, b: number): boolean {
     if (line.startsWith(prefixes[k], b)) return true;
   }
   return false;
+}
+
+/**
+ * A core module of Node before 12 at `loc`: a file name alone (lowercase letters and
+ * `_`), `.js:` and a digit (`module.js:653:30`, `bootstrap_node.js:204:16`); an
+ * application's file has a path (`/app/x.js:1:2`).
+ */
+function _isOldNodeCore(line: string, loc: number): boolean {
+  let i = loc;
+  for (; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || c === 95)) break;
+  }
+  if (i === loc || !line.startsWith(".js:", i)) return false;
+  const d = line.charCodeAt(i + 4);
+  return d >= 48 && d <= 57;
 }
 
 /** A Python `File "…"` line whose path starts at `p`. */
