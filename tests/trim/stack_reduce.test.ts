@@ -382,3 +382,30 @@ test("the first trace shown is shown whole (library frames too); later traces hi
   const r = reduceStackGroup(trace("x"), { showInternal: true, maxStackFrames: 10 });
   assert.ok(r.hidden === 0 && r.kept === 4);
 });
+
+test("a Python exception chained to the first trace is shown whole too", async () => {
+  const tb = (file: string, err: string) => [
+    "Traceback (most recent call last):",
+    `  File "/app/${file}.py", line 3, in main`,
+    "    run()",
+    '  File "/usr/lib/python3.11/site-packages/pluggy/_hooks.py", line 493, in __call__',
+    "    return self._hookexec(self.name, self._hookimpls, kwargs)",
+    `  File "/app/${file}_hook.py", line 9, in hook`,
+    "    raise_it()",
+    err,
+  ];
+  const filler = Array.from({ length: 30 }, (_, i) => `step ${i} done`);
+  const input = [
+    ...tb("first", "KeyError: 'x'"),
+    "",
+    "During handling of the above exception, another exception occurred:",
+    "",
+    ...tb("second", "ValueError: bad"),
+    ...filler,
+    ...tb("third", "TypeError: worse"),
+    ...filler,
+  ];
+  const { output } = await trimTextInline(input.join("\n") + "\n");
+  const shown = output.split("\n").filter((l) => l.includes("pluggy/_hooks.py"));
+  assert.equal(shown.length, 2, output); // the first two tracebacks, not the third
+});

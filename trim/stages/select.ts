@@ -135,6 +135,10 @@ export class Selector {
   #shownPos = 0;
   /** Records still to be shown whole (library frames too): the first of the log. */
   #wholeLeft = WHOLE_TRACES;
+  /** Whether the last record shown was shown whole. */
+  #wholeShown = false;
+  /** A line shown since that record chains the next exception to it (Python). */
+  #chained = false;
   /** Nothing but blank and filler lines since the last line shown. */
   #afterShown = false;
   #pos = 0;
@@ -561,6 +565,7 @@ export class Selector {
     this.#lastKept = line;
     this.#shownPos = this.#pos;
     this.#afterShown = true;
+    if (this.#wholeShown && _isChainLine(line)) this.#chained = true;
     this.#out.put(line, num, reason, score, false);
     return true;
   }
@@ -612,6 +617,9 @@ export class Selector {
     }
     if (this.#inPytestWarnings(lines, nums, keepRule)) return;
     const n = lines.length;
+    // The first trace is shown whole, and so is a Python exception chained to it.
+    const whole = n <= WHOLE_TRACE_LINES && (this.#wholeLeft > 0 || this.#chained);
+    this.#chained = false;
     const sigs = new Array<number>(n);
     let best = 0;
     let bestSig = 0;
@@ -644,7 +652,7 @@ export class Selector {
         record: (kind) => this.#state.recordDecision(kind),
       },
       this.#raisedAbove(lines[0]),
-      this.#wholeLeft > 0 && n <= WHOLE_TRACE_LINES,
+      whole,
     );
     if (repeatsHeld(this.#held, held)) {
       this.#foldRepeat(this.#held!, held);
@@ -665,7 +673,8 @@ export class Selector {
       this.#final(num, "sample-limit", score);
     });
     this.#kept += held.kept;
-    if (held.kept > 0 && this.#wholeLeft > 0 && n <= WHOLE_TRACE_LINES) this.#wholeLeft--;
+    if (held.kept > 0 && whole && this.#wholeLeft > 0) this.#wholeLeft--;
+    if (held.kept > 0) this.#wholeShown = whole;
     if (held.kept > 0) {
       this.#lastKept = undefined;
       this.#shownPos = this.#pos;
@@ -725,6 +734,17 @@ export class Selector {
       else out.put(h.lines[i], h.nums[i], h.reasons[i], h.scores[i], false);
     }
   }
+}
+
+/**
+ * Python's words between two chained exceptions: `During handling of the above
+ * exception, another exception occurred:`, `The above exception was the direct cause
+ * of the following exception:`.
+ */
+function _isChainLine(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return (c === 68 && line.startsWith("During handling of the above exception")) ||
+    (c === 84 && line.startsWith("The above exception was the direct cause"));
 }
 
 /**
