@@ -264,3 +264,24 @@ test("fillers: a rule or an ellipsis inside a shown block is shown, one on its o
   // A rule among dropped lines stays dropped.
   assert.ok(!out.includes("================="), output);
 });
+
+test("context: a located error ending in `:` waits for its indented message", async () => {
+  const progress = (k: number) =>
+    `[ ${k} of 19] Compiling Mod${k} ( src/Mod${k}.hs, dist/Mod${k}.o )`;
+  const before = Array.from({ length: 40 }, (_, i) => `preparing unit ${i}`);
+  const after = Array.from({ length: 200 }, (_, i) => `linking part ${i}`);
+  const input = [
+    ...before,
+    "src/ShellCheck/Fixer.hs:38:10: error:",
+    progress(6),
+    progress(7),
+    progress(8),
+    progress(9),
+    progress(10),
+    "    Not in scope: type constructor or class `Semigroup'",
+    ...after,
+  ];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  assert.ok(output.includes("    Not in scope: type constructor or class `Semigroup'"), output);
+});

@@ -272,6 +272,22 @@ function _tableRow(line: string): string {
 const _LOCATION = /^\s*[\w./\\@+-]{1,200}\.\w{1,10}(?::\s?\d|\(\d)/;
 
 /**
+ * Whether a line starts with a source location: `path.ext:12`, `path.ext: 12`,
+ * `path.ext(12` (a compiler's or linter's finding).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { startsWithLocation } from "./final_window.ts";
+ * assert.ok(startsWithLocation("src/X.hs:38:10: error:"));
+ * assert.ok(!startsWithLocation("There were 2 errors:"));
+ * ```
+ */
+export function startsWithLocation(line: string): boolean {
+  return _LOCATION.test(line);
+}
+
+/**
  * The first word (at least 2 of a-z, `-`, `_`, `.`, then a separator; at most 40), or
  * "". A line that is that word alone has a shape of its own.
  */

@@ -57,7 +57,12 @@ import {
   createDynamicAggressivenessState,
 } from "../select/aggressiveness.ts";
 import { AdaptiveAfter, ContextRing, isFiller } from "../select/context.ts";
-import { FinalWindow, ShapeRun, splitAfterFailure } from "../select/final_window.ts";
+import {
+  FinalWindow,
+  ShapeRun,
+  splitAfterFailure,
+  startsWithLocation,
+} from "../select/final_window.ts";
 import { FailureSections, firstVisible, JestConsole, PytestWarnings } from "../select/sections.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
 import { capHeld, type HeldStack, reduceRecord, repeatsHeld } from "../select/held_stack.ts";
@@ -89,6 +94,11 @@ export const GAP_LINES = 2;
 export const WHOLE_TRACES = 1;
 /** Lines of a record shown whole at most. */
 export const WHOLE_TRACE_LINES = 60;
+/**
+ * Lines a located error that ends in `:` (`src/X.hs:38:10: error:`) waits for its
+ * indented message, showing them without using up its after-window.
+ */
+const _BODY_WAIT = 4;
 /** Lines of one shape in a row the final window keeps as context. */
 const _CLOSING_RUN = 2;
 
@@ -135,6 +145,8 @@ export class Selector {
   #shownPos = 0;
   /** Records still to be shown whole (library frames too): the first of the log. */
   #wholeLeft = WHOLE_TRACES;
+  /** Lines an error ending in `:` still waits for its indented message. */
+  #bodyWait = 0;
   /** Whether the last record shown was shown whole. */
   #wholeShown = false;
   /** A line shown since that record chains the next exception to it (Python). */
@@ -366,6 +378,17 @@ export class Selector {
       }
     }
     if (this.#afterLeft > 0 && sig >= 128) {
+      if (this.#bodyWait > 0) {
+        // An error that announces its message (`…: error:`): the lines before that
+        // message (a parallel build's progress) do not use up its context.
+        if (indent > 0 && indent < line.length) this.#bodyWait = 0;
+        else {
+          this.#bodyWait--;
+          this.#emit(line, num, "context-after", score);
+          state.recordDecision("keep-soft");
+          return;
+        }
+      }
       this.#afterLeft--;
       this.#emit(line, num, "context-after", score);
       state.recordDecision("keep-soft");
@@ -419,6 +442,10 @@ export class Selector {
       else this.#flushRing();
       if (this.#emit(line, num, reason, score)) {
         this.#afterLeft = repeat ? 0 : this.#afterWindow();
+        // A located `src/X.hs:38:10: error:`: its message follows, indented.
+        this.#bodyWait = line.charCodeAt(line.length - 1) === 58 && startsWithLocation(line)
+          ? _BODY_WAIT
+          : 0;
       }
       return;
     }
