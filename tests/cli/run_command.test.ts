@@ -1,6 +1,7 @@
 // `trimlog run -- CMD`: the reduced log streams, the raw log is kept and pointed to,
 // the exit status is CMD's, signals and Ctrl-C, binary output, a missing command.
 import { test } from "node:test";
+import { catchesSignal } from "../_helpers/signals.ts";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -94,8 +95,9 @@ test("run: Ctrl-C goes to CMD, which decides how to end; the pointer line still 
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  // Give trimlog time to start CMD and listen for SIGINT, then press Ctrl-C (to trimlog only).
-  await new Promise((r) => setTimeout(r, 1500));
+  // Once trimlog listens for SIGINT and CMD has started, press Ctrl-C (to trimlog only).
+  await catchesSignal(child.pid, 2);
+  await new Promise((r) => setTimeout(r, 1000));
   child.kill("SIGINT");
   const { code, stdout } = await child.output();
   const out = new TextDecoder().decode(stdout);

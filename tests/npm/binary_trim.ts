@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sleep } from "../_helpers/health.ts";
+import { catchesSignal } from "../_helpers/signals.ts";
 import { built, deno, exec, Proc, ROOT, SKIP, TMP, withCwd } from "./_binary.ts";
 
 const DEMO = "examples/ci-failure.log";
@@ -76,6 +77,7 @@ export function trimTests(): void {
     const p = new Proc(b.trimlog, ["--no-telemetry", "-"], { stdin: true });
     try {
       await p.write("ERROR first failure\nERROR second failure\n");
+      await catchesSignal(p.child.pid, 2); // SIGINT's handler is installed
       await sleep(300);
       p.kill("SIGINT");
       const r = await p.finish(10_000);
