@@ -35,7 +35,7 @@ import type { TrimLineDecision } from "./types.ts";
  * | `ignore-rule` | drop | matched a custom `ignore` pattern |
  * | `root-cause` | drop | restates an error already shown (`rootCause`) |
  * | `baseline` | drop | the passing run's log (`baseline`) printed a line of its template |
- * | `repeat-dampened` | drop | repeated too often, scored below 40 after dampening |
+ * | `repeat-dampened` | drop | repeated too often: scored below 40 after dampening, or a context line shown 3 times already |
  * | `repeated-frames` | drop | stack frames shown before, without an error line of their own |
  * | `stack-frame-limit` | drop | application frame beyond `maxStackFrames` (a marker stands for it) |
  * | `sample-limit` | drop | beyond `sampleSize` kept lines |

@@ -285,3 +285,22 @@ test("context: a located error ending in `:` waits for its indented message", as
   assertAccounting(output, result);
   assert.ok(output.includes("    Not in scope: type constructor or class `Semigroup'"), output);
 });
+
+const ERRORS = ["KeyError", "ValueError", "TypeError", "OSError", "NameError", "IndexError"];
+const WORDS = ["parsing", "loading", "saving", "sending", "reading", "writing"];
+
+test("context: a context line shown three times already is not shown again", async () => {
+  const failure = (k: number) => [
+    `        if isinstance(e.reason, _ProxyError):`,
+    `E       ${ERRORS[k]}: ${WORDS[k]} went wrong`,
+    ...Array.from({ length: 12 }, (_, i) => `running case ${k * 100 + i}`),
+  ];
+  const input = [...Array.from({ length: 6 }, (_, k) => failure(k)).flat()];
+  const tail = Array.from({ length: 200 }, (_, i) => `collecting item ${i}`);
+  const { output, result } = await trimTextInline([...input, ...tail].join("\n") + "\n");
+  assertAccounting(output, result);
+  const out = output.split("\n");
+  assert.equal(out.filter((l) => l.includes("_ProxyError")).length, 3, output);
+  // Every error line stays.
+  for (const e of ERRORS) assert.ok(out.some((l) => l.includes(e)), e);
+});

@@ -50,7 +50,7 @@ import {
 } from "../classify/score.ts";
 import type { RepeatDampener } from "../classify/score.ts";
 import { createRepeatSignature } from "../classify/signature.ts";
-import { SCORE_KEEP_THRESHOLD, TFIDF_MAP_LIMIT } from "../constants.ts";
+import { SCORE_KEEP_THRESHOLD, TFIDF_MAP_LIMIT, TFIDF_REPEAT_THRESHOLD } from "../constants.ts";
 import { type DecisionReason, type DecisionReporter, keepReasonOf } from "../decision.ts";
 import {
   type AggressivenessState,
@@ -145,6 +145,8 @@ export class Selector {
   #shownPos = 0;
   /** Records still to be shown whole (library frames too): the first of the log. */
   #wholeLeft = WHOLE_TRACES;
+  /** Context lines shown, by hash: how often (bounded like the dampener's map). */
+  #contextSeen = new Map<number, number>();
   /** Lines an error ending in `:` still waits for its indented message. */
   #bodyWait = 0;
   /** Whether the last record shown was shown whole. */
@@ -411,6 +413,22 @@ export class Selector {
     state.recordDecision("drop");
   }
 
+  /**
+   * Whether `line` was shown as context {@linkcode TFIDF_REPEAT_THRESHOLD} times
+   * already; counts this showing otherwise. An exact repeat of the line shown last is
+   * not counted: it folds into its `[xN]` line.
+   */
+  #contextShownOften(line: string): boolean {
+    if (line === this.#lastKept) return false;
+    const seen = this.#contextSeen;
+    const h = hashLine(line);
+    const n = seen.get(h) ?? 0;
+    if (n >= TFIDF_REPEAT_THRESHOLD) return true;
+    if (n === 0 && seen.size >= TFIDF_MAP_LIMIT) seen.clear();
+    seen.set(h, n + 1);
+    return false;
+  }
+
   /** Whether `line` would fold into the `[xN]` group of the last kept line. */
   #foldsWithLast(line: string): boolean {
     const last = this.#lastKept;
@@ -579,6 +597,16 @@ export class Selector {
     if (this.#kept >= this.#o.sampleSize) {
       if (!fromRing) this.#counters.dropped(1);
       this.#final(num, "sample-limit", score);
+      return false;
+    }
+    if (
+      (reason === "context-before" || reason === "context-after") && !this.#closing &&
+      this.#contextShownOften(line)
+    ) {
+      // The same context line shown often already (the same library source under each
+      // of a hundred failures): no new evidence.
+      if (fromRing) this.#final(num, "repeat-dampened", score);
+      else this.#drop(num, "repeat-dampened", score);
       return false;
     }
     if (fromRing) this.#counters.dropped(-1);
