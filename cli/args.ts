@@ -1,16 +1,17 @@
 /**
- * The command line of `trimlog`: flags parsed with `node:util` `parseArgs`. The trim
+ * The command line of `trimlog`: flags parsed as `node:util` `parseArgs` does
+ * (`parse_flags.ts`, which spares the command Node's compatibility layer). The trim
  * options' flags, their values and ranges come from the option table
  * (`trim/options.ts`); the command's own flags from `help.ts`.
  *
  * @module
  */
 
-import { parseArgs } from "node:util";
 import { maskSecretsIn } from "../trim/errors.ts";
 import { OPTIONS, type OptionSpec } from "../trim/options.ts";
 import type { TrimOptions } from "../trim/types.ts";
 import { COMMAND_FLAGS_AFTER, COMMAND_FLAGS_BEFORE } from "./help.ts";
+import { type FlagSpec, parseFlags } from "./parse_flags.ts";
 
 /**
  * A usage error: exit code 2.
@@ -51,11 +52,19 @@ export interface CommandLine {
   explain: boolean;
 }
 
-type _Flags = Record<string, { type: "string" | "boolean"; short?: string }>;
-
-/** The parseArgs table of every flag. */
-function _flags(): _Flags {
-  const flags: _Flags = {};
+/**
+ * The table of every flag of the command, by long name (what `parseArgs` of
+ * `node:util` takes as `options`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { commandFlags } from "./args.ts";
+ * assert.deepEqual(commandFlags().output, { type: "string", short: "o" });
+ * ```
+ */
+export function commandFlags(): Record<string, FlagSpec> {
+  const flags: Record<string, FlagSpec> = {};
   for (const f of [...COMMAND_FLAGS_BEFORE, ...COMMAND_FLAGS_AFTER]) {
     flags[f.flag] = f.short ? { type: f.type, short: f.short } : { type: f.type };
   }
@@ -87,12 +96,7 @@ export function parseCommandLine(
 ): CommandLine | "help" | "version" | "telemetry-summary" {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: _flags(),
-    });
+    parsed = parseFlags(argv, commandFlags());
   } catch (e) {
     throw new UsageError(_describeParseError(e));
   }
