@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import {
   hasMultilingualErrorKeyword,
   MULTILINGUAL_ERROR_KEYWORDS,
+  multilingualTriggerSpellings,
 } from "../../trim/classify/multilingual.ts";
+import { triggerFamilies, upperTriggerFamilies } from "../../trim/classify/triggers.ts";
 import { isHardSignal, lineSignal, scoreLineRelevance } from "../../trim/classify/score.ts";
 
 const LOCALIZED: Array<[string, string]> = [
@@ -72,4 +74,27 @@ test("no false multilingual hits on English or ordinary text", () => {
       "Fallout 4 installed",
     ]
   ) assert.ok(!isHardSignal(lineSignal(line)), line);
+});
+
+test("multilingual trigger spellings all start beyond Latin-1 (the uppercase scan's pre-test)", () => {
+  // triggers.ts picks the plain uppercase scan for a line without a character beyond
+  // U+00FF: right only while no spelling of the wider scan can match such a line.
+  for (const w of multilingualTriggerSpellings()) assert.ok(w.charCodeAt(0) > 0xff, w);
+});
+
+test("uppercase triggers: Latin-1 lines, one-byte and two-byte, the same families", () => {
+  const lines = [
+    "Erreur: échec de la connexion au serveur",
+    "FATAL × Ausnahme: Verbindungsfehler",
+    "résumé: ERR! code ERESOLVE",
+    "Exception in thread main ✕ failed",
+    "Ошибка: не удалось FAIL",
+  ];
+  for (const line of lines) {
+    const twoByte = ("\u0100" + line).slice(1);
+    for (const ml of [true, false]) {
+      assert.equal(upperTriggerFamilies(twoByte, ml), upperTriggerFamilies(line, ml), line);
+      assert.equal(triggerFamilies(twoByte, ml), triggerFamilies(line, ml), line);
+    }
+  }
 });

@@ -304,16 +304,23 @@ export function triggerFamilies(line: string, multilingual: boolean): number {
     : _collect(_LOWER_G, _FAMILIES, line, _collect(_UPPER_G, _FAMILIES, line, 0));
 }
 
-const _NON_ASCII = /[\u0080-\uffff]/;
+/**
+ * A character beyond Latin-1. The engine compiles an expression once for one-byte
+ * strings and once for two-byte strings; for a one-byte string (all characters
+ * up to U+00FF, as the lines of an ASCII or Latin-1 chunk are) this class can
+ * never match, so the test returns at once instead of scanning the line.
+ */
+const _BEYOND_LATIN1 = /[\u0100-\uffff]/;
 
 /**
- * The uppercase trigger scan for multilingual mode. The non-ASCII spellings
- * (Cyrillic, CJK …) cannot match a line without non-ASCII characters, and a
- * line sliced from a two-byte chunk would still pay for them at every position:
- * one cheap test picks the plain scan instead.
+ * The uppercase trigger scan for multilingual mode. The other spellings
+ * (`_ML_OTHER`: Cyrillic, CJK …) all start with a character beyond Latin-1, so
+ * they cannot match a line without one, and a line sliced from a two-byte chunk
+ * would still pay for them at every position: one cheap test picks the plain
+ * scan instead (both scans find the same words in such a line).
  */
 function _upperMl(line: string): RegExp {
-  return _NON_ASCII.test(line) ? _UPPER_ML_G : _UPPER_G;
+  return _BEYOND_LATIN1.test(line) ? _UPPER_ML_G : _UPPER_G;
 }
 
 /**
