@@ -99,6 +99,8 @@ export const WHOLE_TRACE_LINES = 60;
  * indented message, showing them without using up its after-window.
  */
 const _BODY_WAIT = 4;
+/** Context lines counted at most before the count starts over (memory stays small). */
+const _CONTEXT_SEEN_LIMIT = 4096;
 /** Lines of one shape in a row the final window keeps as context. */
 const _CLOSING_RUN = 2;
 
@@ -145,7 +147,7 @@ export class Selector {
   #shownPos = 0;
   /** Records still to be shown whole (library frames too): the first of the log. */
   #wholeLeft = WHOLE_TRACES;
-  /** Context lines shown, by hash: how often (bounded like the dampener's map). */
+  /** Context lines shown, by hash: how often (at most 4,096 lines tracked). */
   #contextSeen = new Map<number, number>();
   /** Lines an error ending in `:` still waits for its indented message. */
   #bodyWait = 0;
@@ -424,7 +426,7 @@ export class Selector {
     const h = hashLine(line);
     const n = seen.get(h) ?? 0;
     if (n >= TFIDF_REPEAT_THRESHOLD) return true;
-    if (n === 0 && seen.size >= TFIDF_MAP_LIMIT) seen.clear();
+    if (n === 0 && seen.size >= _CONTEXT_SEEN_LIMIT) seen.clear();
     seen.set(h, n + 1);
     return false;
   }
