@@ -242,10 +242,13 @@ const ARG_TEMPLATES: readonly string[] = [
   "smbclient //fs/share -U backup%{P}",
   "lftp -u deploy,{P} sftp://files.example.com",
   "htpasswd -bc /etc/nginx/.htpasswd admin {P}",
+  "htpasswd -nbB admin {P}",
+  "htpasswd -B -C 12 -b /etc/nginx/.htpasswd admin {P}",
   "gh secret set DEPLOY_KEY --body {P}",
   "xfreerdp /v:win01 /u:admin /p:{P}",
   "rabbitmqctl change_password app {P}",
   "rabbitmqctl add_user app {P}",
+  "rabbitmqctl -n rabbit@mq-0 add_user app {P}",
   "echo {P} | docker login -u ci --password-stdin",
   "psql --host db --username app --pass {P}",
   "vault login -method=userpass username=ci password={P}",
@@ -274,6 +277,9 @@ const CRED_TEMPLATES: readonly string[] = [
   "SET masterauth {P}",
   "kubectl config set-credentials ci --token={P}",
 ];
+
+/** Every argument-position and other credential template (`{P}` is the secret). */
+export const CREDENTIAL_TEMPLATES: readonly string[] = [...ARG_TEMPLATES, ...CRED_TEMPLATES];
 
 /** Where a credential form is printed: shell traces, CI steps, JSON, YAML, continuation. */
 const FORM_WRAPS: readonly ((cmd: string) => string[])[] = [

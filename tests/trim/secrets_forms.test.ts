@@ -17,6 +17,7 @@ import { isRandomRun } from "../../trim/sanitize/entropy.ts";
 import { FILLER, findLeak, type SecretCase, secretCase } from "../_helpers/secrets_gen.ts";
 import {
   buildFormCase,
+  CREDENTIAL_TEMPLATES,
   FORM_KIND_NAMES,
   formCase,
   formCorpus,
@@ -127,6 +128,45 @@ test("args: the short password flag table, one line per row, glued and spaced", 
       }
     }
   }
+});
+
+test("args: a password that starts with a dash is masked in every credential template", () => {
+  // A tool takes the word after an option that needs a value whatever it holds, and a
+  // generated password starts with `-` once in about 70 draws.
+  for (const template of CREDENTIAL_TEMPLATES) {
+    for (const p of ["-T~#wW81f8%fDu_CP", "--Xk9pQ2mZ7v", "-p4ssW0rdZq"]) {
+      for (const value of [p, `'${p}'`, `"${p}"`]) {
+        const line = `${template.replaceAll("{P}", value)} 2024-05-14T09:12:03.441Z INFO ok`;
+        const out = sanitizeLine(line);
+        assert.ok(!out.includes(p.replace(/^-+/, "").slice(0, 6)), `${line}\n  -> ${out}`);
+        assert.ok(out.endsWith("[TIME] INFO ok"), `${line}\n  -> ${out}`);
+      }
+    }
+  }
+});
+
+test("args: htpasswd and rabbitmqctl passwords by their option grammar", () => {
+  const masked: [string, string][] = [
+    ["htpasswd -nb admin S3cretPw1", "htpasswd -nb admin [REDACTED]"],
+    ["htpasswd -bBC 12 file admin S3cretPw1", "htpasswd -bBC 12 file admin [REDACTED]"],
+    ["htpasswd -bBC12 file admin S3cretPw1", "htpasswd -bBC12 file admin [REDACTED]"],
+    ["htpasswd -c -b f admin S3cretPw1 && ls", "htpasswd -c -b f admin [REDACTED] && ls"],
+    ["/usr/bin/htpasswd -b f admin 'pass word'", "/usr/bin/htpasswd -b f admin '[REDACTED]'"],
+    ["RUN htpasswd -Bbn user S3cretPw1 > /a", "RUN htpasswd -Bbn user [REDACTED] > /a"],
+    ["rabbitmqctl add_user -q app -S3cretPw1", "rabbitmqctl add_user -q app [REDACTED]"],
+    [
+      "rabbitmqctl change_password app S3cretPw1 --node rabbit@x",
+      "rabbitmqctl change_password app [REDACTED] --node rabbit@x",
+    ],
+  ];
+  for (const [line, want] of masked) assert.equal(sanitizeLine(line), want);
+  const kept = [
+    "htpasswd -c /etc/nginx/.htpasswd admin", // no -b: the password is prompted for
+    "cat /etc/nginx/.htpasswd admin stuff here", // the file, not the command
+    "rabbitmqctl set_permissions -p / app '.*' '.*' '.*'",
+    "rabbitmqctl list_users",
+  ];
+  for (const line of kept) assert.equal(sanitizeLine(line), line);
 });
 
 test("args: flags that are not passwords stay", () => {

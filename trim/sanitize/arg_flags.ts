@@ -94,12 +94,29 @@ export const SHORT_PASSWORD_FLAGS: readonly ShortPasswordFlag[] = [
   { tools: ["gh"], sub: "secret", flag: "b", glued: false, spaced: true },
 ];
 
-/** Positional passwords: after the tool, its sub-command and `index` other words. */
-export const POSITIONAL_PASSWORDS: readonly { tool: string; sub: string; index: number }[] = [
-  { tool: "htpasswd", sub: "-b", index: 2 },
-  { tool: "htpasswd", sub: "-bc", index: 2 },
-  { tool: "htpasswd", sub: "-bB", index: 2 },
-  { tool: "htpasswd", sub: "-cb", index: 2 },
-  { tool: "rabbitmqctl", sub: "add_user", index: 1 },
-  { tool: "rabbitmqctl", sub: "change_password", index: 1 },
-];
+/**
+ * htpasswd (Apache httpd): `htpasswd -b[c…] [-C cost] file user password`,
+ * `htpasswd -nb[…] user password`. Options come first; `batch` in an option cluster
+ * puts the password on the command line, `noFile` drops the file word, and the
+ * `valued` letters take a value (glued, or the next word).
+ */
+export const HTPASSWD_OPTIONS: { batch: string; noFile: string; valued: string } = {
+  batch: "b",
+  noFile: "n",
+  valued: "Cr",
+};
+
+/**
+ * rabbitmqctl: `rabbitmqctl [options] add_user user password`. The sub-commands whose
+ * second word is a password, and the options that may stand anywhere (the tool parses
+ * switches wherever they are): those that take a value and those that do not.
+ */
+export const RABBITMQCTL_OPTIONS: {
+  subs: readonly string[];
+  valued: readonly string[];
+  switches: readonly string[];
+} = {
+  subs: ["add_user", "change_password"],
+  valued: ["-n", "--node", "-t", "--timeout"],
+  switches: ["-q", "--quiet", "-s", "--silent", "-l", "--longnames"],
+};

@@ -43,7 +43,12 @@
  */
 
 import { applySpans, isIdChar } from "./chars.ts";
-import { POSITIONAL_PASSWORDS, SHORT_PASSWORD_FLAGS, type ShortPasswordFlag } from "./arg_flags.ts";
+import {
+  HTPASSWD_OPTIONS,
+  RABBITMQCTL_OPTIONS,
+  SHORT_PASSWORD_FLAGS,
+  type ShortPasswordFlag,
+} from "./arg_flags.ts";
 import { isPlaceholderAt, isPlaceholderValue, isSecretKeyName } from "./fields.ts";
 
 export { SHORT_PASSWORD_FLAGS, type ShortPasswordFlag };
@@ -127,7 +132,8 @@ export function maskArgCredentials(s: string): string {
     const i = s.indexOf(w);
     if (i >= 0) _credAfterWord(s, i + w.length, add);
   }
-  if (s.indexOf("htpasswd") >= 0 || s.indexOf("rabbitmqctl") >= 0) _positional(s, add);
+  if (s.indexOf("htpasswd") >= 0) _htpasswd(s, add);
+  if (s.indexOf("rabbitmqctl") >= 0) _rabbitmqctl(s, add);
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
 }
 
@@ -189,12 +195,17 @@ function _valueAt(s: string, i: number): [number, number] {
   return [st, i];
 }
 
-/** The value after a flag ending at `fe` followed by one space, unless it is a flag. */
+/**
+ * The value after a flag ending at `fe` followed by whitespace. A value starting with
+ * `-` is still the value: a tool takes the argument after an option that needs one
+ * whatever it holds (`sshpass -p -x9Kq…` sends `-x9Kq…`), and a password may start
+ * with a dash.
+ */
 function _spacedValue(s: string, fe: number): [number, number] | undefined {
   if (!_isSpace(s.charCodeAt(fe))) return undefined;
   let i = fe + 1;
   while (i < s.length && _isSpace(s.charCodeAt(i))) i++;
-  if (i >= s.length || s.charCodeAt(i) === 45) return undefined;
+  if (i >= s.length) return undefined;
   return _valueAt(s, i);
 }
 
@@ -465,23 +476,112 @@ function _credAfterWord(s: string, i: number, add: Add): void {
   add(colon + 1, pe);
 }
 
-/** Positional passwords: `htpasswd -b file user x`, `rabbitmqctl add_user u x`. */
-function _positional(s: string, add: Add): void {
-  for (const rule of POSITIONAL_PASSWORDS) {
-    const t = s.indexOf(rule.tool + " ");
-    if (t < 0) continue;
+/**
+ * Where a command named `tool` starts in `s`, from `from` on: the word itself (a path
+ * to it too: `/usr/bin/htpasswd`), followed by whitespace; -1 when there is none.
+ * `.htpasswd`, a file, is not the command.
+ */
+function _commandAt(s: string, tool: string, from: number): number {
+  for (let t = s.indexOf(tool, from); t >= 0; t = s.indexOf(tool, t + tool.length)) {
+    const before = t === 0 ? 32 : s.charCodeAt(t - 1);
+    if (
+      (_isSpace(before) || before === 47 || before === 34 || before === 39 || before === 40) &&
+      _isSpace(s.charCodeAt(t + tool.length))
+    ) return t;
+  }
+  return -1;
+}
+
+/** A word that ends the command: a shell operator or a redirection. */
+const _COMMAND_END_RE = /^(?:&&|\|\||[|;&]|\d?>>?|<)$/;
+
+/**
+ * htpasswd's password (see {@linkcode HTPASSWD_OPTIONS}): the third word after the
+ * options (the second with `-n`), when an option cluster holds `-b`. After the first
+ * word that is not an option, every word counts, a password starting with `-` too.
+ */
+function _htpasswd(s: string, add: Add): void {
+  const o = HTPASSWD_OPTIONS;
+  for (let t = _commandAt(s, "htpasswd", 0); t >= 0; t = _commandAt(s, "htpasswd", t + 8)) {
     const re = /\S+/g;
-    re.lastIndex = t + rule.tool.length;
-    let m = re.exec(s);
-    while (m !== null && m[0].startsWith("-") && m[0] !== rule.sub) m = re.exec(s);
-    if (m === null || m[0] !== rule.sub) continue;
-    for (let k = 0; k <= rule.index; k++) {
-      m = re.exec(s);
-      while (m !== null && m[0].startsWith("-")) m = re.exec(s);
-      if (m === null) break;
+    re.lastIndex = t + 8;
+    let batch = false;
+    let noFile = false;
+    let options = true;
+    let skip = false;
+    let words = 0;
+    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+      const w = m[0];
+      if (_COMMAND_END_RE.test(w)) break;
+      if (skip) {
+        skip = false;
+        continue;
+      }
+      if (options && w === "--") {
+        options = false;
+        continue;
+      }
+      if (options && w.length > 1 && w.charCodeAt(0) === 45) {
+        for (let j = 1; j < w.length; j++) {
+          if (w[j] === o.batch) batch = true;
+          else if (w[j] === o.noFile) noFile = true;
+          else if (o.valued.includes(w[j])) {
+            skip = j === w.length - 1; // -C 10 (a glued -C10 holds its value)
+            break;
+          }
+        }
+        continue;
+      }
+      options = false;
+      if (!batch) break;
+      if (words++ === (noFile ? 1 : 2)) {
+        const v = _valueAt(s, m.index);
+        add(v[0], v[1]);
+        break;
+      }
     }
-    if (m === null) continue;
-    const v = _valueAt(s, m.index);
-    add(v[0], v[1]);
+  }
+}
+
+/**
+ * rabbitmqctl's password (see {@linkcode RABBITMQCTL_OPTIONS}): the second word after
+ * `add_user` or `change_password`, its known options passed over wherever they stand;
+ * any other word counts, a password starting with `-` too.
+ */
+function _rabbitmqctl(s: string, add: Add): void {
+  const o = RABBITMQCTL_OPTIONS;
+  for (
+    let t = _commandAt(s, "rabbitmqctl", 0);
+    t >= 0;
+    t = _commandAt(s, "rabbitmqctl", t + 11)
+  ) {
+    const re = /\S+/g;
+    re.lastIndex = t + 11;
+    let sub = false;
+    let skip = false;
+    let words = 0;
+    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+      const w = m[0];
+      if (_COMMAND_END_RE.test(w)) break;
+      if (skip) {
+        skip = false;
+        continue;
+      }
+      if (o.valued.includes(w)) {
+        skip = true;
+        continue;
+      }
+      if (o.switches.includes(w) || (w.startsWith("--") && w.indexOf("=") > 2)) continue;
+      if (!sub) {
+        if (o.subs.includes(w)) sub = true;
+        else if (w.charCodeAt(0) !== 45) break; // another sub-command
+        continue;
+      }
+      if (words++ === 1) {
+        const v = _valueAt(s, m.index);
+        add(v[0], v[1]);
+        break;
+      }
+    }
   }
 }
