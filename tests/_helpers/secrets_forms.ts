@@ -27,7 +27,7 @@ const ALNUM = UPPER + LOWER + DIGITS;
 const B64 = ALNUM + "+/";
 const B64URL = ALNUM + "-_";
 /** Characters of generated passwords (ends where a shell argument ends). */
-const PASSWORD = ALNUM + "!@#%^*-_+=.~";
+const PASSWORD = ALNUM + "!@#%^*-_+=.~,:";
 
 const ALPHABETS: Record<string, string> = {
   an: ALNUM,

@@ -169,6 +169,45 @@ test("args: htpasswd and rabbitmqctl passwords by their option grammar", () => {
   for (const line of kept) assert.equal(sanitizeLine(line), line);
 });
 
+test("args: a value holding `,`, `(`, `|` or `/` is masked whole (fuzzing found each)", () => {
+  const cases: [string, string][] = [
+    ["./deploy.sh --client-credential kCU,CIwS:j", "./deploy.sh --client-credential [REDACTED]"],
+    ["app --api-token=K%6fO.Oi8yU0s,8,kSe/!! --verbose", "app --api-token=[REDACTED] --verbose"],
+    [
+      '{"cmd":"app --password abc,def --port 1"}',
+      '{"cmd":"app --password [REDACTED] --port 1"}',
+    ],
+    [
+      "openssl pkcs12 -export -out c.p12 -passout pass:^Wco,gQOKUOM",
+      "openssl pkcs12 -export -out c.p12 -passout pass:[REDACTED]",
+    ],
+    [
+      "echo '2|S!ukUEiugMMQLeu]CkCh}U' | docker login -u ci --password-stdin",
+      "echo '[REDACTED]' | docker login -u ci --password-stdin",
+    ],
+    [
+      "git clone ci:'6WM{W{syS-(RUAyCGkgUqgcG~)'@git.example.com/org/repo.git",
+      "git clone ci:[REDACTED]@git.example.com/org/repo.git",
+    ],
+    [
+      "connecting to admin:wu2U4gIaC6_SqU,OCi@db-1.internal.example.com:5432",
+      "connecting to admin:[REDACTED]@db-1.internal.example.com:5432",
+    ],
+    ["./sign --key E/6+wS~wYa4 --out signed.bin", "./sign --key [REDACTED] --out signed.bin"],
+  ];
+  for (const [line, want] of cases) assert.equal(sanitizeLine(line), want);
+  const kept = [
+    "echo hello | grep x && docker login --password-stdin < f", // echo feeds grep, not login
+    "./sign --key secrets/deploy_key --out a",
+    "./sign --key ~/.ssh/id_rsa --out a",
+    "./sign --key $HOME/keys/k --out a",
+    "./sign --key C:\\keys\\k.pem --out a",
+    "notify a@example.com,b@example.com",
+    "mail (ops@example.com)",
+  ];
+  for (const line of kept) assert.equal(sanitizeLine(line), line);
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",

@@ -43,13 +43,14 @@
  */
 
 import { applySpans, isIdChar } from "./chars.ts";
+import { isRandomRun } from "./entropy.ts";
 import {
   HTPASSWD_OPTIONS,
   RABBITMQCTL_OPTIONS,
   SHORT_PASSWORD_FLAGS,
   type ShortPasswordFlag,
 } from "./arg_flags.ts";
-import { isPlaceholderAt, isPlaceholderValue, isSecretKeyName } from "./fields.ts";
+import { isPlaceholderValue, isSecretKeyName, placeholderEnd } from "./fields.ts";
 
 export { SHORT_PASSWORD_FLAGS, type ShortPasswordFlag };
 
@@ -116,9 +117,9 @@ export function maskArgCredentials(s: string): string {
   if (!_CUES_RE.test(s)) return s;
   let spans: number[] | undefined;
   const add = (a: number, b: number) => {
-    if (b > a && !isPlaceholderAt(s, a) && !isPlaceholderValue(s.slice(a, b))) {
-      (spans ??= []).push(a, b);
-    }
+    if (b <= a || placeholderEnd(s, a) >= b || isPlaceholderValue(s.slice(a, b))) return;
+    // A value an earlier rule masked in part (`pass:[REDACTED],rest`) is masked whole.
+    (spans ??= []).push(a, b);
   };
   if (s.indexOf(" -") >= 0 || s.charCodeAt(0) === 45) _flags(s, add);
   if (s.indexOf("@") >= 0) _userAtHost(s, add);
@@ -331,11 +332,19 @@ function _looksSecret(v: string): boolean {
   return v.length >= 12 || (v.length >= 8 && /[\d!@#$%^&*+=~]/.test(v));
 }
 
+/**
+ * A file, not a key: path characters only (letters, digits, `._-~/\\`, and `@`, `$`,
+ * `%`, `{}`, `:` of `@file`, `$HOME/…`, `%APPDATA%\\…`, `C:\\…`), and either a key
+ * file's extension or a `/` or `\\` between names none of which reads as random
+ * data. A key holds `+`, `=`, `,`, `!` … or random runs; `@` alone does not make a
+ * path (`@ncLhwX9o_4sRqN` is a password, `@key.pem` and `@/etc/key` are files).
+ */
 function _looksLikePath(v: string): boolean {
-  return /[/\\]|^@|\.(?:pem|key|crt|p12|pfx|json|jks|asc|gpg|pub)$/.test(v);
-}
-
-/** `user:password@host` without a scheme (the scheme form is masked before). */
+  if (!/^[\w.~@$%{}:\\/-]+$/.test(v)) return false;
+  if (/\.(?:pem|key|crt|p12|pfx|json|jks|asc|gpg|pub)$/.test(v)) return true;
+  if (!/[/\\]/.test(v)) return false;
+  return !v.split(/[/\\]/).some((part) => isRandomRun(part));
+} /** `user:password@host` without a scheme (the scheme form is masked before). */
 function _userAtHost(s: string, add: Add): void {
   let at = s.indexOf("@");
   let budget = _MAX_FLAGS;
@@ -344,14 +353,18 @@ function _userAtHost(s: string, add: Add): void {
   while (at > 0 && budget-- > 0) {
     // The word before `@` (back to a space, `(` or `,`); a scan reaching the previous
     // `@` continues from where that one's word started (linear on `a:b@a:b@…`).
+    // A `(` or `,` ends the word too (`(u:p@h`, `a@h,u:p@h`), unless the rest holds no
+    // colon: then it is part of the password (`u:a,b@h`, `u:'a(b'@h`).
     let st = at;
+    let soft = -1;
     while (st > 0 && at - st < 300) {
       if (st - 1 === prevAt) {
         st = prevSt;
         break;
       }
       const c = s.charCodeAt(st - 1);
-      if (c === 32 || c === 9 || c === 40 || c === 44) break;
+      if (c === 32 || c === 9) break;
+      if ((c === 40 || c === 44) && soft < 0) soft = st;
       st--;
     }
     prevAt = at;
@@ -360,6 +373,7 @@ function _userAtHost(s: string, add: Add): void {
       at = s.indexOf("@", at + 1);
       continue;
     }
+    if (soft >= 0 && s.lastIndexOf(":", at) >= soft) st = soft;
     while (st < at && (s.charCodeAt(st) === 34 || s.charCodeAt(st) === 39)) st++;
     const seg = s.slice(st, at);
     const colon = seg.indexOf(":");
@@ -436,16 +450,24 @@ function _setCommand(s: string, add: Add): void {
   }
 }
 
-/** `echo x | … --password-stdin` (also `printf`). */
+/** `echo x | … --password-stdin` (also `printf`); a quoted value may hold a `|`. */
 function _echoStdin(s: string, add: Add): void {
-  const bar = s.indexOf("|");
-  if (bar < 0 || !/--password-stdin(?![\w.-])/.test(s.slice(bar))) return;
-  const head = s.slice(0, bar);
-  const m = /(?:^|[\s"'])(?:echo|printf)\s+(?:-[ne]{1,2}\s+)?/.exec(head);
-  if (m === null) return;
-  const vs = m.index + m[0].length;
-  const v = _valueAt(s, vs);
-  if (v[1] <= bar) add(v[0], v[1]);
+  if (!/--password-stdin(?![\w.-])/.test(s)) return;
+  const re = /(?:^|[\s"'(])(?:echo|printf)\s+(?:-[ne]{1,2}\s+)?/g;
+  let budget = _MAX_FLAGS / 4;
+  for (let m = re.exec(s); m !== null && budget-- > 0; m = re.exec(s)) {
+    const vs = m.index + m[0].length;
+    const v = _valueAt(s, vs);
+    // After the argument (its closing quote, when quoted) comes the pipe.
+    let i = v[1];
+    while (i < s.length && s.charCodeAt(i) !== 124 && !_isSpace(s.charCodeAt(i))) i++;
+    while (i < s.length && _isSpace(s.charCodeAt(i))) i++;
+    if (s.charCodeAt(i) !== 124 || s.charCodeAt(i + 1) === 124) continue;
+    // The command the value is piped into is the one that reads it.
+    const reader = s.indexOf("--password-stdin", i);
+    if (reader < 0 || /[|;]|&&/.test(s.slice(i + 1, reader))) continue;
+    add(v[0], v[1]);
+  }
 }
 
 /** FreeRDP: `/p:x`, `/password:x`. */
@@ -469,8 +491,15 @@ function _credAfterWord(s: string, i: number, add: Add): void {
   if (colon <= vs || colon >= ve - 1 || s.startsWith("://", colon)) return;
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(s.slice(vs, colon))) return;
   let pe = ve;
-  // credentials u:p@host: the password ends at the last `@` before a host.
-  for (let at = s.indexOf("@", colon); at >= 0 && at < ve; at = s.indexOf("@", at + 1)) {
+  // credentials u:p@host: the password ends at the last `@` before a host; an `@`
+  // inside a quoted password (`u:"a@b.c"`, `u:\\"a@b.c\\"`) is part of it.
+  let from = colon;
+  const q = s[colon + 1] === "\\" ? s.slice(colon + 1, colon + 3) : s[colon + 1];
+  if (q === '"' || q === "'" || q === '\\"' || q === "\\'") {
+    const close = s.indexOf(q, colon + 1 + q.length);
+    from = close < 0 ? ve : close;
+  }
+  for (let at = s.indexOf("@", from); at >= 0 && at < ve; at = s.indexOf("@", at + 1)) {
     if (_isHostAt(s, at + 1)) pe = at;
   }
   add(colon + 1, pe);

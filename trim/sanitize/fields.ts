@@ -176,8 +176,12 @@ function _maskAfterKey(
   while (j < s.length && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 9)) j++;
   const sep = s[j];
   let vs: number;
+  let flag = false;
   if (sep === "=" || sep === ":") {
     vs = j + 1;
+    // `--api-token=x`: a flag's value, a whole shell word.
+    flag = sep === "=" &&
+      (s[ks] === "-" || (ks >= 2 && s[ks - 1] === "-" && (s[ks - 2] === "-" || s[ks - 2] === " ")));
     if (sep === "=" && s[vs] === ">") vs++; // Ruby hash rocket
     if (sep === ":" && s[vs] === ":") return undefined; // Rust/C++ paths: token::Kind
     while (vs < s.length && (s.charCodeAt(vs) === 32 || s.charCodeAt(vs) === 9)) vs++;
@@ -185,6 +189,7 @@ function _maskAfterKey(
     j === i + 1 && ks >= 2 && s[ks - 1] === "-" && (s[ks - 2] === "-" || s[ks - 2] === " ")
   ) {
     vs = j; // CLI flag: --password value
+    flag = true;
   } else return undefined;
   if (vs >= s.length) return undefined;
   if (isPlaceholderAt(s, vs)) return undefined;
@@ -219,7 +224,8 @@ function _maskAfterKey(
       if (close >= 0) ve = close;
     }
   } else {
-    ve = _tokenEnd(s, vs);
+    // A flag's value is a whole shell word: `--password a,b` sends `a,b`.
+    ve = flag ? _wordEnd(s, vs) : _tokenEnd(s, vs);
   }
   if (ve <= vs) return undefined;
   if (kind === _KEY_SIG && ve - vs < 16) return undefined;
@@ -233,9 +239,22 @@ function _tokenEnd(s: string, i: number): number {
   while (i < s.length) {
     const c = s.charCodeAt(i);
     if (
-      c === 32 || c === 9 || c === 44 || c === 59 || c === 38 || c === 41 || c === 93 ||
+      c === 32 || c === 9 || c === 59 || c === 38 || c === 41 || c === 93 ||
       c === 125 || c === 34 || c === 39 || c === 60 || c === 62
     ) break;
+    // A comma ends the value as a separator (`password=x, user=y`, `x,` at the end);
+    // inside a word it is part of it (`password=a,b`).
+    if (c === 44 && (i + 1 >= s.length || s.charCodeAt(i + 1) === 32)) break;
+    i++;
+  }
+  return i;
+}
+
+/** The end of the shell word at `i`: whitespace or a quote (a JSON string's end). */
+function _wordEnd(s: string, i: number): number {
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 34 || c === 39 || c === 96) break;
     i++;
   }
   return i;
@@ -246,10 +265,15 @@ const _PLACEHOLDER_AT_RE = /\[[A-Z][A-Z_ ]{1,30}(?::[^\]\s]{0,16})?\]|\$\{[A-Za-
 
 /** Whether a placeholder (`[REDACTED]`, `${VAR}`) starts at `i`. */
 export function isPlaceholderAt(s: string, i: number): boolean {
+  return placeholderEnd(s, i) > i;
+}
+
+/** The end of the placeholder (`[REDACTED]`, `${VAR}`) at `i`; `i` when there is none. */
+export function placeholderEnd(s: string, i: number): number {
   const c = s.charCodeAt(i);
-  if (c !== 91 && c !== 36) return false;
+  if (c !== 91 && c !== 36) return i;
   _PLACEHOLDER_AT_RE.lastIndex = i;
-  return _PLACEHOLDER_AT_RE.test(s);
+  return _PLACEHOLDER_AT_RE.test(s) ? _PLACEHOLDER_AT_RE.lastIndex : i;
 }
 
 const _PLACEHOLDER_RE =
