@@ -208,6 +208,41 @@ test("args: a value holding `,`, `(`, `|` or `/` is masked whole (fuzzing found 
   for (const line of kept) assert.equal(sanitizeLine(line), line);
 });
 
+test("args: bash's trace quoting and GitHub's [command] lines (fuzzing found each)", () => {
+  const cases: [string, string][] = [
+    // bash -x writes a quote inside a quoted word as '\''
+    ["+ sshpass -p 'ab'\\''cd9!x' ssh host", "+ sshpass -p [REDACTED] ssh host"],
+    ["+ psql --host db --pass 'L3hDq'\\''sbciXO&0O7'", "+ psql --host db --pass '[REDACTED]'"],
+    ["+ app --api-token='wM3z'\\''vdnLO v2Noh' -v", "+ app --api-token='[REDACTED]' -v"],
+    ["+ app --secret 'F9x\\'\\''VP3EXy-HER'", "+ app --secret '[REDACTED]'"],
+    [
+      "[command]sshpass -p 'DXAb/s~sg{3lJE4' ssh deploy@h",
+      "[command]sshpass -p '[REDACTED]' ssh deploy@h",
+    ],
+    ["[command]SET masterauth 5hKZnSt88foB", "[command]SET masterauth [REDACTED]"],
+    ["[command]htpasswd -b f admin S3cretPw1", "[command]htpasswd -b f admin [REDACTED]"],
+    [
+      "[command]echo 'S3cret|Pw1' | docker login --password-stdin",
+      "[command]echo '[REDACTED]' | docker login --password-stdin",
+    ],
+    [
+      "connecting to admin:'sa2_abd1 Ht+Y(Y*|/X'@db-1.internal.example.com:5432",
+      "connecting to admin:[REDACTED]@db-1.internal.example.com:5432",
+    ],
+    [
+      "mongodump -u backup -p '<\\uyP.^UOtirAv#r}:>' --out /b",
+      "mongodump -u backup -p '[REDACTED]' --out /b",
+    ],
+    ["./sign --key 'yIb-c`HFrD' --out a", "./sign --key '[REDACTED]' --out a"],
+    ["./sign --key 'Ill\\kuVr_CtWPDT' --out a", "./sign --key '[REDACTED]' --out a"],
+  ];
+  for (const [line, want] of cases) assert.equal(sanitizeLine(line), want, line);
+  // Placeholders and Windows paths stay.
+  for (const line of ["redis-cli -a <password> ping", "./sign --key C:\\keys\\k.pem --out a"]) {
+    assert.equal(sanitizeLine(line), line);
+  }
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",

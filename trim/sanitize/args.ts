@@ -166,8 +166,8 @@ function _argEnd(s: string, i: number): number {
 
 /**
  * The value span at `i`: one shell word, bare parts and quoted parts (`'x'`, `"x"`,
- * `\\"x\\"`) together (`-p"x"`, `admin:'x'`); a word that is one quoted part gives
- * its inside. An unclosed quote ends the word.
+ * `\\"x\\"`) together (`-p"x"`, `admin:'x'`, bash's `'a'\\''b'`); a word that is one
+ * quoted part gives its inside. An unclosed quote ends the word.
  */
 function _valueAt(s: string, i: number): [number, number] {
   const st = i;
@@ -175,6 +175,12 @@ function _valueAt(s: string, i: number): [number, number] {
   let quoted = false;
   while (i < s.length) {
     const c = s.charCodeAt(i);
+    if (c === 92 && s[i + 1] === "'" && i > st && (s[i - 1] === "'" || s[i + 2] === "'")) {
+      // A quote escaped between quoted parts, as bash's trace prints it: 'a'\''b'.
+      i += 2;
+      parts++;
+      continue;
+    }
     if (c === 34 || c === 39 || (c === 92 && (s[i + 1] === '"' || s[i + 1] === "'"))) {
       const q = c === 92 ? s.slice(i, i + 2) : s[i];
       const close = s.indexOf(q, i + q.length);
@@ -229,7 +235,8 @@ function _rowsAt(s: string, p: number, letter: string): ShortPasswordFlag[] {
   const words = _commandWords(s, p);
   const out: ShortPasswordFlag[] = [];
   for (let k = 0; k < words.length; k++) {
-    const w = words[k];
+    // GitHub Actions prints a step's commands as `[command]/usr/bin/git …`.
+    const w = words[k].startsWith("[command]") ? words[k].slice(9) : words[k];
     const base = w.slice(w.lastIndexOf("/") + 1);
     const rows = _BY_TOOL.get(base);
     if (rows === undefined) continue;
@@ -329,22 +336,27 @@ function _userPass(s: string, ne: number): [number, number] | undefined {
 
 /** A value that may be a secret: 8+ characters with a digit or symbol, or 12+. */
 function _looksSecret(v: string): boolean {
-  return v.length >= 12 || (v.length >= 8 && /[\d!@#$%^&*+=~]/.test(v));
+  return v.length >= 12 || (v.length >= 8 && /[^A-Za-z_./-]/.test(v));
 }
 
 /**
- * A file, not a key: path characters only (letters, digits, `._-~/\\`, and `@`, `$`,
- * `%`, `{}`, `:` of `@file`, `$HOME/…`, `%APPDATA%\\…`, `C:\\…`), and either a key
- * file's extension or a `/` or `\\` between names none of which reads as random
- * data. A key holds `+`, `=`, `,`, `!` … or random runs; `@` alone does not make a
- * path (`@ncLhwX9o_4sRqN` is a password, `@key.pem` and `@/etc/key` are files).
+ * A file, not a key: an optional `@file`, `~`, `$HOME`, `${DIR}`, `%APPDATA%` or drive,
+ * then names (letters, digits, `._-~`) and separators only, with either a key file's
+ * extension or a `/` or `\\` between names none of which reads as random data. A key
+ * holds `+`, `=`, `,`, `!` … or random runs; `@` alone does not make a path (`@ncLhwX9o_4sRqN` is a password, `@key.pem` and `@/etc/key` are files).
  */
 function _looksLikePath(v: string): boolean {
-  if (!/^[\w.~@$%{}:\\/-]+$/.test(v)) return false;
+  // A leading `@file`, `~`, `$HOME`, `${DIR}`, `%APPDATA%` or drive, then names.
+  const m = /^(?:@|~|\$\{?\w{1,64}\}?|%\w{1,64}%|[A-Za-z]:)?([\w.~/\\-]*)$/.exec(v);
+  if (m === null) return false;
   if (/\.(?:pem|key|crt|p12|pfx|json|jks|asc|gpg|pub)$/.test(v)) return true;
-  if (!/[/\\]/.test(v)) return false;
-  return !v.split(/[/\\]/).some((part) => isRandomRun(part));
-} /** `user:password@host` without a scheme (the scheme form is masked before). */
+  // `\\` separates only in a Windows path (a drive, `%VAR%`, `.\\`, `\\\\server`).
+  const sep = /^(?:%\w{1,64}%|[A-Za-z]:|\.{0,2}\\)/.test(v) ? /[/\\]/ : /\//;
+  if (!sep.test(v)) return false;
+  return !m[1].split(sep).some((part) => isRandomRun(part));
+}
+
+/** `user:password@host` without a scheme (the scheme form is masked before). */
 function _userAtHost(s: string, add: Add): void {
   let at = s.indexOf("@");
   let budget = _MAX_FLAGS;
@@ -357,6 +369,12 @@ function _userAtHost(s: string, add: Add): void {
     // colon: then it is part of the password (`u:a,b@h`, `u:'a(b'@h`).
     let st = at;
     let soft = -1;
+    // A quoted password (`u:'a b'@h`) is passed over whole: it may hold spaces.
+    const qc = s.charCodeAt(at - 1);
+    if ((qc === 39 || qc === 34) && at >= 3) {
+      const open = s.lastIndexOf(s[at - 1], at - 2);
+      if (open > 0 && s.charCodeAt(open - 1) === 58 && at - open < 300) st = open;
+    }
     while (st > 0 && at - st < 300) {
       if (st - 1 === prevAt) {
         st = prevSt;
@@ -426,7 +444,7 @@ function _netrc(s: string, add: Add): void {
 
 /** `… set <secret key> <value>`, `git config [--global] <secret key> <value>`. */
 function _setCommand(s: string, add: Add): void {
-  const re = /(?:^|[\s"'])(?:set|SET|Set|config)(?=\s)/g;
+  const re = /(?:^|[\s"'\]])(?:set|SET|Set|config)(?=\s)/g;
   let budget = _MAX_FLAGS / 4;
   for (let m = re.exec(s); m !== null && budget-- > 0; m = re.exec(s)) {
     let i = m.index + m[0].length;
@@ -453,7 +471,7 @@ function _setCommand(s: string, add: Add): void {
 /** `echo x | … --password-stdin` (also `printf`); a quoted value may hold a `|`. */
 function _echoStdin(s: string, add: Add): void {
   if (!/--password-stdin(?![\w.-])/.test(s)) return;
-  const re = /(?:^|[\s"'(])(?:echo|printf)\s+(?:-[ne]{1,2}\s+)?/g;
+  const re = /(?:^|[\s"'(\]])(?:echo|printf)\s+(?:-[ne]{1,2}\s+)?/g;
   let budget = _MAX_FLAGS / 4;
   for (let m = re.exec(s); m !== null && budget-- > 0; m = re.exec(s)) {
     const vs = m.index + m[0].length;
@@ -507,14 +525,16 @@ function _credAfterWord(s: string, i: number, add: Add): void {
 
 /**
  * Where a command named `tool` starts in `s`, from `from` on: the word itself (a path
- * to it too: `/usr/bin/htpasswd`), followed by whitespace; -1 when there is none.
+ * to it too: `/usr/bin/htpasswd`, `[command]htpasswd`), followed by whitespace; -1 when
+ * there is none.
  * `.htpasswd`, a file, is not the command.
  */
 function _commandAt(s: string, tool: string, from: number): number {
   for (let t = s.indexOf(tool, from); t >= 0; t = s.indexOf(tool, t + tool.length)) {
     const before = t === 0 ? 32 : s.charCodeAt(t - 1);
     if (
-      (_isSpace(before) || before === 47 || before === 34 || before === 39 || before === 40) &&
+      (_isSpace(before) || before === 47 || before === 34 || before === 39 || before === 40 ||
+        before === 93) &&
       _isSpace(s.charCodeAt(t + tool.length))
     ) return t;
   }

@@ -214,7 +214,13 @@ function _maskAfterKey(
   } else if (q === '"' || q === "'") {
     vs++;
     ve = vs;
-    while (ve < s.length && s[ve] !== q) ve += s[ve] === "\\" ? 2 : 1;
+    // A backslash escapes inside double quotes only (in single quotes it is itself).
+    while (ve < s.length && s[ve] !== q) ve += s[ve] === "\\" && q === '"' ? 2 : 1;
+    // bash's trace writes a quote inside a quoted word as '\'': the word goes on.
+    while (q === "'" && s.startsWith("'\\''", ve)) {
+      ve += 4;
+      while (ve < s.length && s[ve] !== q) ve++;
+    }
     ve = Math.min(ve, s.length);
   } else if (header) {
     ve = s.length;
@@ -277,7 +283,7 @@ export function placeholderEnd(s: string, i: number): number {
 }
 
 const _PLACEHOLDER_RE =
-  /^(?:\[[A-Z_:0-9 ]*\]|\*+|x{3,}|<[^>]*>|null|none|nil|undefined|true|false|\$\{[^}]*\}|%[sd]|\{\{.*\}\}|\(?(?:redacted|hidden|masked|sensitive|not set|empty)\)?)$/i;
+  /^(?:\[[A-Z_:0-9 ]*\]|\*+|x{3,}|<[\w .-]*>|null|none|nil|undefined|true|false|\$\{[^}]*\}|%[sd]|\{\{.*\}\}|\(?(?:redacted|hidden|masked|sensitive|not set|empty)\)?)$/i;
 
 /** An environment variable reference, `$DB_PASSWORD` (upper case: `$Zx9…` is a password). */
 const _ENV_VAR_RE = /^\$[A-Z_][A-Z0-9_]*$/;
