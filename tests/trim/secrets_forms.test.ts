@@ -243,6 +243,44 @@ test("args: bash's trace quoting and GitHub's [command] lines (fuzzing found eac
   }
 });
 
+test("fields: XML elements, delimiters inside values, env and YAML lines (fuzzing found each)", () => {
+  const cases: [string, string][] = [
+    ["<password>S3cretPw1!</password>", "<password>[REDACTED]</password>"],
+    [
+      "<server><id>nexus</id><username>ci</username><password>{AES}x9Kq2mZvQ</password></server>",
+      "<server><id>nexus</id><username>ci</username><password>[REDACTED]</password></server>",
+    ],
+    ['<api-token a="1">Zq8vLm2Rt6wXy</api-token>', '<api-token a="1">[REDACTED]</api-token>'],
+    [
+      "Server=db;User Id=sa;Password=B353pU0<tELQ3K{my>jeSB6Sba4r9;Database=x",
+      "Server=db;User Id=sa;Password=[REDACTED];Database=x",
+    ],
+    [
+      "GET https://x/y?limit=10&token=xS2u%3A8D)hF32wk&page=2",
+      "GET https://x/y?limit=10&token=[REDACTED]&page=2",
+    ],
+    ["INFO secret: uW&JoAvpT}LMz%e~5MizFu ok", "INFO secret: [REDACTED] ok"],
+    ["DB_PASSWORD=XZk5X=hp><]L6s9xp6UEo", "DB_PASSWORD=[REDACTED]"],
+    ["  token: v<]_VEP?g`<#CRjUyD # rotate monthly", "  token: [REDACTED] # rotate monthly"],
+    // Delimiters between values still end them.
+    ["(password=abc123x)", "(password=[REDACTED])"],
+    ["User{name=bob, password=abc123x}", "User{name=bob, password=[REDACTED]}"],
+    ["<input password=abc123x>", "<input password=[REDACTED]>"],
+    [
+      "token=abc123 api_key=AB-CD secret=s2x!",
+      "token=[REDACTED] api_key=[REDACTED] secret=[REDACTED]",
+    ],
+  ];
+  for (const [line, want] of cases) assert.equal(sanitizeLine(line), want, line);
+  const kept = [
+    "<password>${env.DEPLOY_PW}</password>",
+    "<tokenizer>standard</tokenizer>",
+    "      DB_PASSWORD:             <set to the key 'password' in secret 'payments-db'>  Optional: false",
+    "password_file: /run/secrets/pw",
+  ];
+  for (const line of kept) assert.equal(sanitizeLine(line), line);
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",

@@ -21,6 +21,7 @@ const _SECRET_KEY_END_RE =
  * secrets.
  */
 export function maskSecretFields(s: string): string {
+  if (s.indexOf("</") >= 0) s = _maskElements(s);
   let spans: number[] | undefined;
   let eq = s.indexOf("=");
   let co = s.indexOf(":");
@@ -229,6 +230,15 @@ function _maskAfterKey(
       const close = s.indexOf(s[ks - 1], vs);
       if (close >= 0) ve = close;
     }
+  } else if (!quotedKey && _ownsLine(s, ks, sep, vs)) {
+    // `DB_PASSWORD=…` as printenv and .env files print it, `token: …` as YAML does:
+    // the value is the rest of the line, whatever it holds (a YAML ` #` comment aside).
+    ve = s.length;
+    if (sep === ":") {
+      const hash = s.indexOf(" #", vs);
+      if (hash >= 0) ve = hash;
+    }
+    while (ve > vs && (s.charCodeAt(ve - 1) === 32 || s.charCodeAt(ve - 1) === 9)) ve--;
   } else {
     // A flag's value is a whole shell word: `--password a,b` sends `a,b`.
     ve = flag ? _wordEnd(s, vs) : _tokenEnd(s, vs);
@@ -240,22 +250,92 @@ function _maskAfterKey(
   return [vs, ve];
 }
 
+/**
+ * Whether the key at `ks` opens its line, its value starting at `vs`: an environment
+ * line (`KEY=…`, `export KEY=…`, `declare -x KEY=…`, an environment-variable name, no
+ * further `key=` pair) or a YAML mapping line (`key: …`, `- key: …`, indented; not a
+ * table's columns).
+ */
+function _ownsLine(s: string, ks: number, sep: string, vs: number): boolean {
+  let i = 0;
+  while (i < ks && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
+  if (sep === "=") {
+    if (s.startsWith("export ", i)) i += 7;
+    else if (s.startsWith("declare -x ", i)) i += 11;
+    // … unless more `key=value` pairs follow (logfmt: `token=x level=info`).
+    const eq = s.indexOf("=", ks);
+    return i === ks && _ENV_NAME_RE.test(s.slice(ks, eq)) && !_PAIR_RE.test(s.slice(eq + 1));
+  }
+  if (s.startsWith("- ", i)) i += 2;
+  // Not a table's columns (`DB_PASSWORD:   <set to the key …>  Optional: false`).
+  return i === ks && s.charCodeAt(s.indexOf(":", ks) + 1) === 32 && s[vs] !== "<" &&
+    s.indexOf("  ", vs) < 0;
+}
+
+const _ENV_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+
+/** Another `key=value` pair after a space. */
+const _PAIR_RE = /\s[\w.-]{1,64}=/;
+
 /** End of an unquoted value: whitespace and `,;&)]}"'<>` end it. */
 function _tokenEnd(s: string, i: number): number {
   while (i < s.length) {
     const c = s.charCodeAt(i);
-    if (
-      c === 32 || c === 9 || c === 59 || c === 38 || c === 41 || c === 93 ||
-      c === 125 || c === 34 || c === 39 || c === 60 || c === 62
-    ) break;
-    // A comma ends the value as a separator (`password=x, user=y`, `x,` at the end);
-    // inside a word it is part of it (`password=a,b`).
-    if (c === 44 && (i + 1 >= s.length || s.charCodeAt(i + 1) === 32)) break;
+    if (c === 32 || c === 9 || c === 34 || c === 39) break;
+    if (c < 128 && _SOFT_END[c] === 1 && _endsValue(s, i)) break;
     i++;
   }
   return i;
 }
 
+/** Characters that end an unquoted value when they stand between values (see below). */
+const _SOFT_END = new Uint8Array(128);
+for (const ch of ",;&)]}<>") _SOFT_END[ch.charCodeAt(0)] = 1;
+
+/**
+ * Whether the delimiter at `i` ends the value: followed by the end, a space, a quote
+ * or another delimiter (`password=x)`, `{token=x}`, `<a pwd=x>`), or, for `&`, `;`
+ * and `,`, by the next `key=` (`?token=x&page=2`, `Password=x;Server=db`); `<` by
+ * `/` (`<pwd>x</pwd>`). Inside a word it is part of the value: `password=a&b)c`.
+ */
+function _endsValue(s: string, i: number): boolean {
+  if (i + 1 >= s.length) return true;
+  const n = s.charCodeAt(i + 1);
+  if (n === 32 || n === 9 || n === 34 || n === 39 || (n < 128 && _SOFT_END[n] === 1)) {
+    return true;
+  }
+  const c = s.charCodeAt(i);
+  if (c === 38 || c === 59 || c === 44) return _KEY_NEXT_RE.test(s.slice(i + 1, i + 66));
+  return c === 60 && n === 47;
+}
+
+/** The next `key=` or `key:` after a delimiter. */
+const _KEY_NEXT_RE = /^[\w.-]{1,64}[=:]/;
+
+/**
+ * Elements named like a secret: `<password>x</password>`, `<api-token a="1">x</api-token>`
+ * (Maven's settings.xml, Java and .NET configs): the text between the tags is masked.
+ */
+function _maskElements(s: string): string {
+  let spans: number[] | undefined;
+  let budget = 16;
+  for (let c = s.indexOf("</"); c >= 0 && budget-- > 0; c = s.indexOf("</", c + 2)) {
+    let ne = c + 2;
+    while (ne < s.length && ne - c < 66 && (isIdChar(s.charCodeAt(ne)) || s[ne] === ":")) ne++;
+    if (s[ne] !== ">" || ne === c + 2) continue;
+    const name = s.slice(c + 2, ne);
+    if (!isSecretKeyName(name.slice(name.lastIndexOf(":") + 1))) continue;
+    const open = s.lastIndexOf(`<${name}`, c);
+    if (open < 0) continue;
+    const after = s[open + 1 + name.length];
+    if (after !== ">" && after !== " ") continue;
+    const vs = s.indexOf(">", open) + 1;
+    if (vs <= open || vs >= c || placeholderEnd(s, vs) >= c) continue;
+    if (isPlaceholderValue(s.slice(vs, c))) continue;
+    (spans ??= []).push(vs, c);
+  }
+  return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
+}
 /** The end of the shell word at `i`: whitespace or a quote (a JSON string's end). */
 function _wordEnd(s: string, i: number): number {
   while (i < s.length) {
