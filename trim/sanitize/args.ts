@@ -545,29 +545,48 @@ function _commandAt(s: string, tool: string, from: number): number {
 const _COMMAND_END_RE = /^(?:&&|\|\||[|;&]|\d?>>?|<)$/;
 
 /**
+ * Each command named `tool` in `s`: its words after the name (at most 64), up to a
+ * shell operator or a redirection.
+ */
+function _invocations(s: string, tool: string): RegExpExecArray[][] {
+  const out: RegExpExecArray[][] = [];
+  for (let t = _commandAt(s, tool, 0); t >= 0; t = _commandAt(s, tool, t + tool.length)) {
+    const re = /\S+/g;
+    re.lastIndex = t + tool.length;
+    const words: RegExpExecArray[] = [];
+    for (let m = re.exec(s); m !== null && words.length < 64; m = re.exec(s)) {
+      if (_COMMAND_END_RE.test(m[0])) break;
+      words.push(m);
+    }
+    out.push(words);
+  }
+  return out;
+}
+
+/** Masks the value that starts at word `m`. */
+function _addWord(s: string, m: RegExpExecArray, add: Add): void {
+  const v = _valueAt(s, m.index);
+  add(v[0], v[1]);
+}
+
+/**
  * htpasswd's password (see {@linkcode HTPASSWD_OPTIONS}): the third word after the
  * options (the second with `-n`), when an option cluster holds `-b`. After the first
  * word that is not an option, every word counts, a password starting with `-` too.
  */
 function _htpasswd(s: string, add: Add): void {
   const o = HTPASSWD_OPTIONS;
-  for (let t = _commandAt(s, "htpasswd", 0); t >= 0; t = _commandAt(s, "htpasswd", t + 8)) {
-    const re = /\S+/g;
-    re.lastIndex = t + 8;
+  for (const words of _invocations(s, "htpasswd")) {
     let batch = false;
     let noFile = false;
     let options = true;
     let skip = false;
-    let words = 0;
-    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    let n = 0;
+    for (const m of words) {
       const w = m[0];
-      if (_COMMAND_END_RE.test(w)) break;
-      if (skip) {
+      if (skip || (options && w === "--")) {
         skip = false;
-        continue;
-      }
-      if (options && w === "--") {
-        options = false;
+        options = !(w === "--");
         continue;
       }
       if (options && w.length > 1 && w.charCodeAt(0) === 45) {
@@ -583,9 +602,8 @@ function _htpasswd(s: string, add: Add): void {
       }
       options = false;
       if (!batch) break;
-      if (words++ === (noFile ? 1 : 2)) {
-        const v = _valueAt(s, m.index);
-        add(v[0], v[1]);
+      if (n++ === (noFile ? 1 : 2)) {
+        _addWord(s, m, add);
         break;
       }
     }
@@ -599,25 +617,14 @@ function _htpasswd(s: string, add: Add): void {
  */
 function _rabbitmqctl(s: string, add: Add): void {
   const o = RABBITMQCTL_OPTIONS;
-  for (
-    let t = _commandAt(s, "rabbitmqctl", 0);
-    t >= 0;
-    t = _commandAt(s, "rabbitmqctl", t + 11)
-  ) {
-    const re = /\S+/g;
-    re.lastIndex = t + 11;
+  for (const words of _invocations(s, "rabbitmqctl")) {
     let sub = false;
     let skip = false;
-    let words = 0;
-    for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    let n = 0;
+    for (const m of words) {
       const w = m[0];
-      if (_COMMAND_END_RE.test(w)) break;
-      if (skip) {
-        skip = false;
-        continue;
-      }
-      if (o.valued.includes(w)) {
-        skip = true;
+      if (skip || o.valued.includes(w)) {
+        skip = !skip;
         continue;
       }
       if (o.switches.includes(w) || (w.startsWith("--") && w.indexOf("=") > 2)) continue;
@@ -626,9 +633,8 @@ function _rabbitmqctl(s: string, add: Add): void {
         else if (w.charCodeAt(0) !== 45) break; // another sub-command
         continue;
       }
-      if (words++ === 1) {
-        const v = _valueAt(s, m.index);
-        add(v[0], v[1]);
+      if (n++ === 1) {
+        _addWord(s, m, add);
         break;
       }
     }
