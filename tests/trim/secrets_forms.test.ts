@@ -220,6 +220,15 @@ test("args: bash's trace quoting and GitHub's [command] lines (fuzzing found eac
     ["+ psql --host db --pass 'L3hDq'\\''sbciXO&0O7'", "+ psql --host db --pass '[REDACTED]'"],
     ["+ app --api-token='wM3z'\\''vdnLO v2Noh' -v", "+ app --api-token='[REDACTED]' -v"],
     ["+ app --secret 'F9x\\'\\''VP3EXy-HER'", "+ app --secret '[REDACTED]'"],
+    // … and the same inside a JSON string, where the backslash is doubled.
+    [
+      "{\"cmd\":\"mariadb --password='JgF'\\\\''O9IAFs#kypB' -e x\"}",
+      '{"cmd":"mariadb --password=\'[REDACTED]\' -e x"}',
+    ],
+    [
+      "{\"cmd\":\"mysqladmin -u root -p'(iylCy,1^'\\\\''bGeWmw:F|' status\"}",
+      '{"cmd":"mysqladmin -u root -p[REDACTED] status"}',
+    ],
     [
       "[command]sshpass -p 'DXAb/s~sg{3lJE4' ssh deploy@h",
       "[command]sshpass -p '[REDACTED]' ssh deploy@h",

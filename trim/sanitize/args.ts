@@ -175,8 +175,17 @@ function _valueAt(s: string, i: number): [number, number] {
   let quoted = false;
   while (i < s.length) {
     const c = s.charCodeAt(i);
-    if (c === 92 && s[i + 1] === "'" && i > st && (s[i - 1] === "'" || s[i + 2] === "'")) {
-      // A quote escaped between quoted parts, as bash's trace prints it: 'a'\''b'.
+    if (c === 92 && i > st && s[i - 1] === "'") {
+      // A quote escaped between quoted parts, as bash's trace prints it: 'a'\''b' (and
+      // 'a'\\''b' inside a JSON string).
+      const n = s[i + 1] === "'" ? 2 : s[i + 1] === "\\" && s[i + 2] === "'" ? 3 : 0;
+      if (n > 0) {
+        i += n;
+        parts++;
+        continue;
+      }
+    }
+    if (c === 92 && s[i + 1] === "'" && i > st && s[i + 2] === "'") {
       i += 2;
       parts++;
       continue;

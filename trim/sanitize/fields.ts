@@ -218,8 +218,9 @@ function _maskAfterKey(
     // A backslash escapes inside double quotes only (in single quotes it is itself).
     while (ve < s.length && s[ve] !== q) ve += s[ve] === "\\" && q === '"' ? 2 : 1;
     // bash's trace writes a quote inside a quoted word as '\'': the word goes on.
-    while (q === "'" && s.startsWith("'\\''", ve)) {
-      ve += 4;
+    // (In a JSON string the backslash is doubled: '\\''.)
+    for (let n = 0; q === "'" && (n = _quotedQuote(s, ve)) > 0;) {
+      ve += n;
       while (ve < s.length && s[ve] !== q) ve++;
     }
     ve = Math.min(ve, s.length);
@@ -336,6 +337,12 @@ function _maskElements(s: string): string {
   }
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
 }
+/** The length of bash's quoted quote at `i` (`'\\''`, or `'\\\\''` in JSON), or 0. */
+function _quotedQuote(s: string, i: number): number {
+  if (s.startsWith("'\\''", i)) return 4;
+  return s.startsWith("'\\\\''", i) ? 5 : 0;
+}
+
 /** The end of the shell word at `i`: whitespace or a quote (a JSON string's end). */
 function _wordEnd(s: string, i: number): number {
   while (i < s.length) {
