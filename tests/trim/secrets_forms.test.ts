@@ -387,3 +387,43 @@ test("entropy: detection rate on random strings of each alphabet (>= 99.8%)", ()
     assert.ok(missed / N <= 0.002, `${a.slice(-4)}: missed ${missed} of ${N}`);
   }
 });
+
+test("args and fields: a 1 MB line repeating one form is masked in linear time", () => {
+  const time = (f: () => void) => {
+    const t0 = performance.now();
+    f();
+    return performance.now() - t0;
+  };
+  const forms = [
+    "htpasswd -b f u p ",
+    "rabbitmqctl add_user u p ",
+    "u:'a b c'@h.io,",
+    "<password>x</password>",
+    "password=a&b;c,d)e]f}g<h>i ",
+    "echo 'a|b' | x --password-stdin ",
+    "'a'\\''b'\\''",
+    "token: a  b ",
+  ];
+  const slow: string[] = [];
+  for (const form of forms) {
+    const full = form.repeat(Math.ceil(1_000_000 / form.length));
+    if (time(() => sanitizeLine(full)) < 100) continue;
+    // Slow on a loaded machine, or super-linear? A linear scan's time doubles with the
+    // length: super-linear is the full line over 3x its half AND the half over 3x its
+    // quarter, the fastest of five interleaved runs each.
+    const half = full.slice(0, full.length >> 1);
+    const quarter = full.slice(0, full.length >> 2);
+    let [t1, t2, t4] = [Infinity, Infinity, Infinity];
+    for (let k = 0; k < 5; k++) {
+      t4 = Math.min(t4, time(() => sanitizeLine(quarter)));
+      t2 = Math.min(t2, time(() => sanitizeLine(half)));
+      t1 = Math.min(t1, time(() => sanitizeLine(full)));
+    }
+    if (t1 >= 100 && t1 / Math.max(t2, 1) > 3 && t2 / Math.max(t4, 1) > 3) {
+      slow.push(
+        `${JSON.stringify(form)}: ${t1.toFixed(0)} / ${t2.toFixed(0)} / ${t4.toFixed(0)} ms`,
+      );
+    }
+  }
+  assert.deepEqual(slow, []);
+});

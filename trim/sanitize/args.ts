@@ -352,7 +352,8 @@ function _looksSecret(v: string): boolean {
  * A file, not a key: an optional `@file`, `~`, `$HOME`, `${DIR}`, `%APPDATA%` or drive,
  * then names (letters, digits, `._-~`) and separators only, with either a key file's
  * extension or a `/` or `\\` between names none of which reads as random data. A key
- * holds `+`, `=`, `,`, `!` … or random runs; `@` alone does not make a path (`@ncLhwX9o_4sRqN` is a password, `@key.pem` and `@/etc/key` are files).
+ * holds `+`, `=`, `,`, `!` … or random runs; `@` alone does not make a path
+ * (`@ncLhwX9o_4sRqN` is a password, `@key.pem` and `@/etc/key` are files).
  */
 function _looksLikePath(v: string): boolean {
   // A leading `@file`, `~`, `$HOME`, `${DIR}`, `%APPDATA%` or drive, then names.
@@ -372,17 +373,19 @@ function _userAtHost(s: string, add: Add): void {
   let prevAt = -1;
   let prevSt = 0;
   while (at > 0 && budget-- > 0) {
-    // The word before `@` (back to a space, `(` or `,`); a scan reaching the previous
-    // `@` continues from where that one's word started (linear on `a:b@a:b@…`).
-    // A `(` or `,` ends the word too (`(u:p@h`, `a@h,u:p@h`), unless the rest holds no
-    // colon: then it is part of the password (`u:a,b@h`, `u:'a(b'@h`).
+    // The word before `@` (back to a space); a scan reaching the previous `@` continues
+    // from where that one's word started (linear on `a:b@a:b@…`). A `(` or `,` ends the
+    // word too (`(u:p@h`, `a@h,u:p@h`), unless the rest holds no colon: then it is part
+    // of the password (`u:a,b@h`, `u:'a(b'@h`).
     let st = at;
     let soft = -1;
     // A quoted password (`u:'a b'@h`) is passed over whole: it may hold spaces.
     const qc = s.charCodeAt(at - 1);
     if ((qc === 39 || qc === 34) && at >= 3) {
-      const open = s.lastIndexOf(s[at - 1], at - 2);
-      if (open > 0 && s.charCodeAt(open - 1) === 58 && at - open < 300) st = open;
+      const from = Math.max(0, at - 300);
+      const k = s.slice(from, at - 1).lastIndexOf(s[at - 1]);
+      const open = k < 0 ? -1 : from + k;
+      if (open > 0 && s.charCodeAt(open - 1) === 58) st = open;
     }
     while (st > 0 && at - st < 300) {
       if (st - 1 === prevAt) {
@@ -554,16 +557,21 @@ function _commandAt(s: string, tool: string, from: number): number {
 const _COMMAND_END_RE = /^(?:&&|\|\||[|;&]|\d?>>?|<)$/;
 
 /**
- * Each command named `tool` in `s`: its words after the name (at most 64), up to a
- * shell operator or a redirection.
+ * Each command named `tool` in `s` (the first 16): its words after the name (at most
+ * 16, enough for the options and the password), up to a shell operator or a
+ * redirection. Bounded work on a line that repeats the command.
  */
 function _invocations(s: string, tool: string): RegExpExecArray[][] {
   const out: RegExpExecArray[][] = [];
-  for (let t = _commandAt(s, tool, 0); t >= 0; t = _commandAt(s, tool, t + tool.length)) {
+  for (
+    let t = _commandAt(s, tool, 0);
+    t >= 0 && out.length < 16;
+    t = _commandAt(s, tool, t + tool.length)
+  ) {
     const re = /\S+/g;
     re.lastIndex = t + tool.length;
     const words: RegExpExecArray[] = [];
-    for (let m = re.exec(s); m !== null && words.length < 64; m = re.exec(s)) {
+    for (let m = re.exec(s); m !== null && words.length < 16; m = re.exec(s)) {
       if (_COMMAND_END_RE.test(m[0])) break;
       words.push(m);
     }
