@@ -74,7 +74,12 @@ test("interval: jittered starts 90-100 % of the interval apart; never overlappin
     const gaps = t.starts.slice(1).map((s, i) => s - t.starts[i]);
     assert.ok(gaps.length >= 4, `${gaps.length} gaps`);
     const want = 200 * (1 - 0.1 * r);
-    for (const g of gaps) assert.ok(g >= want - 5 && g <= want + 60, `gap ${g} ms, want ~${want}`);
+    // A round that starts late (a busy machine) is followed by a shorter gap: the cadence
+    // holds. So no gap is longer than `want` plus a delay or shorter than half of it, and
+    // over the whole run the rounds are `want` apart.
+    for (const g of gaps) assert.ok(g >= want / 2 && g <= want + 60, `gap ${g} ms, want ~${want}`);
+    const mean = (t.starts[t.starts.length - 1] - t.starts[0]) / gaps.length;
+    assert.ok(mean >= want - 5 && mean <= want + 30, `mean gap ${mean} ms, want ~${want}`);
     assert.equal(t.max(), 1);
   }
 });
