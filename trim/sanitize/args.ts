@@ -42,7 +42,7 @@
  * @module
  */
 
-import { applySpans, isIdChar } from "./chars.ts";
+import { applySpans, isIdChar, quotedQuoteLength } from "./chars.ts";
 import { isRandomRun } from "./entropy.ts";
 import {
   HTPASSWD_OPTIONS,
@@ -175,15 +175,13 @@ function _valueAt(s: string, i: number): [number, number] {
   let quoted = false;
   while (i < s.length) {
     const c = s.charCodeAt(i);
-    if (c === 92 && i > st && s[i - 1] === "'") {
-      // A quote escaped between quoted parts, as bash's trace prints it: 'a'\''b' (and
-      // 'a'\\''b' inside a JSON string).
-      const n = s[i + 1] === "'" ? 2 : s[i + 1] === "\\" && s[i + 2] === "'" ? 3 : 0;
-      if (n > 0) {
-        i += n;
-        parts++;
-        continue;
-      }
+    // A quote escaped between quoted parts, as bash's trace prints it: 'a'\''b'. The
+    // escaped quote is a part; the opening quote after it starts the next one.
+    const qq = c === 92 && i > st ? quotedQuoteLength(s, i - 1) : 0;
+    if (qq > 0) {
+      i += qq - 2;
+      parts++;
+      continue;
     }
     if (c === 92 && s[i + 1] === "'" && i > st && s[i + 2] === "'") {
       i += 2;
@@ -538,8 +536,7 @@ function _credAfterWord(s: string, i: number, add: Add): void {
 /**
  * Where a command named `tool` starts in `s`, from `from` on: the word itself (a path
  * to it too: `/usr/bin/htpasswd`, `[command]htpasswd`), followed by whitespace; -1 when
- * there is none.
- * `.htpasswd`, a file, is not the command.
+ * there is none. `.htpasswd`, a file, is not the command.
  */
 function _commandAt(s: string, tool: string, from: number): number {
   for (let t = s.indexOf(tool, from); t >= 0; t = s.indexOf(tool, t + tool.length)) {

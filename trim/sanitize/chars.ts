@@ -86,3 +86,21 @@ export function applySpans(s: string, spans: number[], text: string): string {
   }
   return out + s.slice(copied);
 }
+
+/**
+ * The length of bash's quoted quote at `i` (a closing quote, an escaped quote, an
+ * opening quote: `'\\''`, or `'\\\\''` inside a JSON string), or 0. bash's trace
+ * writes a quote inside a single-quoted word this way: `'a'\\''b'` is one word, `a'b`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { quotedQuoteLength } from "./chars.ts";
+ * assert.equal(quotedQuoteLength("'a'\\''b'", 2), 4);
+ * assert.equal(quotedQuoteLength("'a' 'b'", 2), 0);
+ * ```
+ */
+export function quotedQuoteLength(s: string, i: number): number {
+  if (s.startsWith("'\\''", i)) return 4;
+  return s.startsWith("'\\\\''", i) ? 5 : 0;
+}

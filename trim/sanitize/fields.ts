@@ -5,7 +5,7 @@
  * @module
  */
 
-import { applySpans, isIdChar } from "./chars.ts";
+import { applySpans, isIdChar, quotedQuoteLength } from "./chars.ts";
 
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
@@ -181,14 +181,11 @@ function _maskAfterKey(
   if (sep === "=" || sep === ":") {
     vs = j + 1;
     // `--api-token=x`: a flag's value, a whole shell word.
-    flag = sep === "=" &&
-      (s[ks] === "-" || (ks >= 2 && s[ks - 1] === "-" && (s[ks - 2] === "-" || s[ks - 2] === " ")));
+    flag = sep === "=" && (s[ks] === "-" || _dashedKey(s, ks));
     if (sep === "=" && s[vs] === ">") vs++; // Ruby hash rocket
     if (sep === ":" && s[vs] === ":") return undefined; // Rust/C++ paths: token::Kind
     while (vs < s.length && (s.charCodeAt(vs) === 32 || s.charCodeAt(vs) === 9)) vs++;
-  } else if (
-    j === i + 1 && ks >= 2 && s[ks - 1] === "-" && (s[ks - 2] === "-" || s[ks - 2] === " ")
-  ) {
+  } else if (j === i + 1 && _dashedKey(s, ks)) {
     vs = j; // CLI flag: --password value
     flag = true;
   } else return undefined;
@@ -219,7 +216,7 @@ function _maskAfterKey(
     while (ve < s.length && s[ve] !== q) ve += s[ve] === "\\" && q === '"' ? 2 : 1;
     // bash's trace writes a quote inside a quoted word as '\'': the word goes on.
     // (In a JSON string the backslash is doubled: '\\''.)
-    for (let n = 0; q === "'" && (n = _quotedQuote(s, ve)) > 0;) {
+    for (let n = 0; q === "'" && (n = quotedQuoteLength(s, ve)) > 0;) {
       ve += n;
       while (ve < s.length && s[ve] !== q) ve++;
     }
@@ -249,6 +246,11 @@ function _maskAfterKey(
   const value = s.slice(vs, ve);
   if (!_isSecretValue(value, sep === ":" && q !== '"' && q !== "'")) return undefined;
   return [vs, ve];
+}
+
+/** Whether the key at `ks` is a flag's name: `--password`, ` -password`. */
+function _dashedKey(s: string, ks: number): boolean {
+  return ks >= 2 && s[ks - 1] === "-" && (s[ks - 2] === "-" || s[ks - 2] === " ");
 }
 
 /**
@@ -336,11 +338,6 @@ function _maskElements(s: string): string {
     (spans ??= []).push(vs, c);
   }
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
-}
-/** The length of bash's quoted quote at `i` (`'\\''`, or `'\\\\''` in JSON), or 0. */
-function _quotedQuote(s: string, i: number): number {
-  if (s.startsWith("'\\''", i)) return 4;
-  return s.startsWith("'\\\\''", i) ? 5 : 0;
 }
 
 /** The end of the shell word at `i`: whitespace or a quote (a JSON string's end). */
