@@ -294,6 +294,36 @@ test("fields: XML elements, delimiters inside values, env and YAML lines (fuzzin
   assertSanitized(kept.map((line) => [line, line]));
 });
 
+test("fields: runs of delimiters and backquotes inside values (fuzzing found each)", () => {
+  const cases: [string, string][] = [
+    [
+      "DEBUG request: passwd=nxviPFSeb}]1#Nr|P99kE9zB (retry 2)",
+      "DEBUG request: passwd=[REDACTED] (retry 2)",
+    ],
+    [
+      "INFO spring.datasource.password:qcL;teghBL@cyF.Guo&>DKY5",
+      "INFO spring.datasource.password:[REDACTED]",
+    ],
+    ["env auth_token=Qmn#Ev8&}7D@3i.SAoGo ./run.sh", "env auth_token=[REDACTED] ./run.sh"],
+    ["INFO --MYSQL_PWD rD/eo;`SfO3AU~c4^ set", "INFO --MYSQL_PWD [REDACTED] set"],
+    ["-Dclient_secret=3LzMpd,O`/BrWo6:1vd", "-Dclient_secret=[REDACTED]"],
+    // A run of delimiters between values still ends them.
+    ["{token=abc123x}}", "{token=[REDACTED]}}"],
+    ['{"a":{password=abc123x},b=1}', '{"a":{password=[REDACTED]},b=1}'],
+    ["x password=abc123x)</b>", "x password=[REDACTED])</b>"],
+    ["GET /x?token=abcd1234&&page=2", "GET /x?token=[REDACTED]&&page=2"],
+    // A backquote that closes a word ends a flag's value.
+    ["use `--password hunter22`.", "use `--password [REDACTED]`."],
+    ["run `--token=abcdef12` now", "run `--token=[REDACTED]` now"],
+    // A short value after a prose `key:` counts when its capitals are no word's.
+    ["INFO config loaded DB_PASSWORD: AOEMh-dXfWM", "INFO config loaded DB_PASSWORD: [REDACTED]"],
+  ];
+  for (const [line, want] of cases) assert.equal(sanitizeLine(line), want, line);
+  for (const line of ["INFO password: NotRequired", "password: MyPassword", "token: iOS"]) {
+    assert.equal(sanitizeLine(line), line);
+  }
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",

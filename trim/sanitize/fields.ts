@@ -285,7 +285,13 @@ function _tokenEnd(s: string, i: number): number {
   while (i < s.length) {
     const c = s.charCodeAt(i);
     if (c === 32 || c === 9 || c === 34 || c === 39) break;
-    if (c < 128 && _SOFT_END[c] === 1 && _endsValue(s, i)) break;
+    if (c < 128 && _SOFT_END[c] === 1) {
+      let j = i + 1;
+      while (j < s.length && s.charCodeAt(j) < 128 && _SOFT_END[s.charCodeAt(j)] === 1) j++;
+      if (_endsValue(s, i, j)) break;
+      i = j;
+      continue;
+    }
     i++;
   }
   return i;
@@ -296,20 +302,21 @@ const _SOFT_END = new Uint8Array(128);
 for (const ch of ",;&)]}<>") _SOFT_END[ch.charCodeAt(0)] = 1;
 
 /**
- * Whether the delimiter at `i` ends the value: followed by the end, a space, a quote
- * or another delimiter (`password=x)`, `{token=x}`, `<a pwd=x>`), or, for `&`, `;`
- * and `,`, by the next `key=` (`?token=x&page=2`, `Password=x;Server=db`); `<` by
- * `/` (`<pwd>x</pwd>`). Inside a word it is part of the value: `password=a&b)c`.
+ * Whether the run of delimiters at [i, j) ends the value: followed by the end, a space
+ * or a quote (`password=x)`, `{token=x}}`, `<a pwd=x>`), or, for a run holding `&`, `;`
+ * or `,`, by the next `key=` (`?token=x&page=2`, `Password=x;Server=db`, `{a=x},b=1`);
+ * a run ending in `<` by `/` (`<pwd>x</pwd>`). Inside a word it is part of the value:
+ * `password=a&b)c`, `token=a}]b`.
  */
-function _endsValue(s: string, i: number): boolean {
-  if (i + 1 >= s.length) return true;
-  const n = s.charCodeAt(i + 1);
-  if (n === 32 || n === 9 || n === 34 || n === 39 || (n < 128 && _SOFT_END[n] === 1)) {
-    return true;
+function _endsValue(s: string, i: number, j: number): boolean {
+  if (j >= s.length) return true;
+  const n = s.charCodeAt(j);
+  if (n === 32 || n === 9 || n === 34 || n === 39) return true;
+  for (let k = i; k < j; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 38 || c === 59 || c === 44) return _KEY_NEXT_RE.test(s.slice(j, j + 65));
   }
-  const c = s.charCodeAt(i);
-  if (c === 38 || c === 59 || c === 44) return _KEY_NEXT_RE.test(s.slice(i + 1, i + 66));
-  return c === 60 && n === 47;
+  return n === 47 && s.charCodeAt(j - 1) === 60;
 }
 
 /** The next `key=` or `key:` after a delimiter. */
@@ -344,11 +351,29 @@ function _maskElements(s: string): string {
 function _wordEnd(s: string, i: number): number {
   while (i < s.length) {
     const c = s.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 34 || c === 39 || c === 96) break;
+    if (c === 32 || c === 9 || c === 34 || c === 39) break;
+    // A backquote ends the word only where it closes one: `` `--token x` ``.
+    if (c === 96 && _closesWord(s, i + 1)) break;
     i++;
   }
   return i;
 }
+
+/**
+ * Whether a word ends at `j`: the end, a space, a quote, or up to two closing marks
+ * (`.,;:!?)]}`) before one of those: `` `--token x`. `` closes there, `` x`y `` does not.
+ */
+function _closesWord(s: string, j: number): boolean {
+  for (let k = j; k < j + 3; k++) {
+    if (k >= s.length) return true;
+    const c = s.charCodeAt(k);
+    if (c === 32 || c === 9 || c === 34 || c === 39 || c === 96) return true;
+    if (k === j + 2 || _CLOSING_MARK.indexOf(s[k]) < 0) return false;
+  }
+  return false;
+}
+
+const _CLOSING_MARK = ".,;:!?)]}";
 
 /** Values that are placeholders, not secrets: `[REDACTED]`, `[JWT]`, `${VAR}`. */
 const _PLACEHOLDER_AT_RE = /\[[A-Z][A-Z_ ]{1,30}(?::[^\]\s]{0,16})?\]|\$\{[A-Za-z_][\w.]{0,64}\}/y;
@@ -380,5 +405,9 @@ const _ENV_VAR_RE = /^\$[A-Z_][A-Z0-9_]*$/;
 function _isSecretValue(value: string, prose: boolean): boolean {
   if (_PLACEHOLDER_RE.test(value) || _ENV_VAR_RE.test(value)) return false;
   if (!prose) return true;
-  return value.length >= 12 || /[\d!@#$%^&*+=/~]/.test(value);
+  return value.length >= 12 || /[\d!@#$%^&*+=/~]/.test(value) ||
+    (value.length >= 8 && _RANDOM_CASE_RE.test(value));
 }
+
+/** Capitals no word would have: `hdXfWM`, `qWeRt` (a camelCase word is `NotSet`). */
+const _RANDOM_CASE_RE = /[a-z][A-Z](?:[A-Z]|[a-z][A-Z])/;
