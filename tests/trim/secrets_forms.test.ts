@@ -324,6 +324,27 @@ test("fields: runs of delimiters and backquotes inside values (fuzzing found eac
   }
 });
 
+test("fields: a quoted value after a secret word in prose", () => {
+  const cases: [string, string][] = [
+    ['Using password "S3cr3tPass" for user bob', 'Using password "[REDACTED]" for user bob'],
+    ["the token is 'x9Kq2mZvQ1Lp'", "the token is '[REDACTED]'"],
+    ['set password to "S3cr3tPass"', 'set password to "[REDACTED]"'],
+    ["set password to S3cr3tPass", "set password to [REDACTED]"],
+    [
+      'redis-cli CONFIG SET "requirepass" "x9Kq2mZvQ1"',
+      'redis-cli CONFIG SET "requirepass" "[REDACTED]"',
+    ],
+  ];
+  for (const [line, want] of cases) assert.equal(sanitizeLine(line), want, line);
+  const kept = [
+    "SyntaxError: Unexpected token 'export'",
+    'Unexpected token "<" in JSON at position 0',
+    'field password "must not be empty"',
+    'my password "hello"',
+  ];
+  for (const line of kept) assert.equal(sanitizeLine(line), line);
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",

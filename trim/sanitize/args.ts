@@ -473,10 +473,14 @@ function _setCommand(s: string, add: Add): void {
     const cut = Math.max(key.lastIndexOf(":"), key.lastIndexOf("/"));
     if (cut >= 0) seg = key.slice(cut + 1);
     if (seg.indexOf("=") >= 0 || !isSecretKeyName(seg)) continue;
-    const v = _spacedValue(s, ke);
+    // Prose: `set password to x`.
+    _TO_RE.lastIndex = ke;
+    const v = _spacedValue(s, _TO_RE.test(s) ? _TO_RE.lastIndex : ke);
     if (v !== undefined) add(v[0], v[1]);
   }
 }
+
+const _TO_RE = / to(?=\s)/y;
 
 /** `echo x | … --password-stdin` (also `printf`); a quoted value may hold a `|`. */
 function _echoStdin(s: string, add: Add): void {

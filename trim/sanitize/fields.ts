@@ -65,8 +65,45 @@ export function maskSecretFields(s: string): string {
     }
     f = s.indexOf("--", next);
   }
+  for (const quote of _PROSE_QUOTES) {
+    for (let q = s.indexOf(quote); q >= 0; q = s.indexOf(quote, q + 2)) {
+      const span = _quotedAfterKeyWord(s, q);
+      if (span !== undefined) (spans ??= []).push(span[0], span[1]);
+    }
+  }
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
 }
+
+const _PROSE_QUOTES = [' "', " '"];
+
+/**
+ * A quoted value after a secret key word in prose, the space at `q` before its quote:
+ * `using password "S3cr3t!"`, `the token is 'x9Kq2mZv'`, `set password to "…"`. The
+ * value holds no space and passes the prose test of {@linkcode _isSecretValue}, so that
+ * `Unexpected token 'export'` stays.
+ */
+function _quotedAfterKeyWord(s: string, q: number): [number, number] | undefined {
+  let we = q;
+  const c = s.charCodeAt(we - 1);
+  if (c === 34 || c === 39) we--; // a quoted key: `CONFIG SET "requirepass" "x"`
+  let ws = we;
+  while (ws > 0 && isIdChar(s.charCodeAt(ws - 1))) ws--;
+  if (ws === we) return undefined;
+  if (_LINKING_WORDS.has(s.slice(ws, we)) && ws >= 2 && s.charCodeAt(ws - 1) === 32) {
+    we = ws - 1;
+    ws = we;
+    while (ws > 0 && isIdChar(s.charCodeAt(ws - 1))) ws--;
+  }
+  if (we - ws < 3 || _keyKind(s.slice(ws, we)) !== _KEY_SECRET) return undefined;
+  const vs = q + 2;
+  const close = s.indexOf(s[q + 1], vs);
+  if (close < vs + 4 || close - vs > 256) return undefined;
+  const value = s.slice(vs, close);
+  if (/\s/.test(value) || !_isSecretValue(value, true)) return undefined;
+  return [vs, close];
+}
+
+const _LINKING_WORDS = new Set(["is", "to", "was", "of", "as"]);
 
 const _BEARER_WORDS = ["Bearer ", "bearer ", "BEARER "];
 
