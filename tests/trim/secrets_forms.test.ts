@@ -345,6 +345,48 @@ test("fields: a quoted value after a secret word in prose", () => {
   for (const line of kept) assert.equal(sanitizeLine(line), line);
 });
 
+test("fields: an environment entry's value named by its name (ECS, Kubernetes)", async () => {
+  const cases: [string, string][] = [
+    ['{"name":"API_TOKEN","value":"x9Kq2mZvQ1LpWq"}', '{"name":"API_TOKEN","value":"[REDACTED]"}'],
+    [
+      '"environment": [{"name": "DB_PASSWORD", "value": "hunter22"}, {"name": "LOG_LEVEL", "value": "debug"}]',
+      '"environment": [{"name": "DB_PASSWORD", "value": "[REDACTED]"}, {"name": "LOG_LEVEL", "value": "debug"}]',
+    ],
+    ["{name: SECRET_KEY, value: abc123xyz}", "{name: SECRET_KEY, value: [REDACTED]}"],
+    ['{"Key":"db_password","Value":"S3cr3t"}', '{"Key":"db_password","Value":"[REDACTED]"}'],
+  ];
+  for (const [line, want] of cases) assert.equal(sanitizeLine(line), want, line);
+  for (
+    const line of [
+      '{"name":"LOG_LEVEL","value":"debug"}',
+      '{"hostname":"API_TOKEN","value":"x9Kq2mZvQ1LpWq"}',
+    ]
+  ) assert.equal(sanitizeLine(line), line);
+  // Over two lines, as `kubectl get -o yaml` and pretty-printed JSON show them; the
+  // name line may be dropped while the value line is kept.
+  const log = [
+    "    env:",
+    "    - name: DB_PASSWORD",
+    "      value: S3cr3tPassw0rd",
+    "    - name: LOG_LEVEL",
+    "      value: debug",
+    '      "name": "API_TOKEN",',
+    '      "value": "x9Kq2mZvQ1LpWq"',
+    "ERROR failed to connect",
+  ].join("\n") + "\n";
+  for (const aggressiveness of ["low", "medium", "high"] as const) {
+    const { output } = await trimTextInline(log, { aggressiveness });
+    assert.ok(!output.includes("S3cr3tPassw0rd") && !output.includes("x9Kq2mZvQ1LpWq"), output);
+  }
+  const { output } = await trimTextInline(log, { aggressiveness: "low" });
+  assert.ok(output.includes("value: [REDACTED]") && output.includes("value: debug"), output);
+  const s = new SecretBlockSanitizer(0, () => {});
+  assert.deepEqual(s.process(["- name: DB_PASSWORD", "  value: S3cr3tPw1"]), [
+    "- name: DB_PASSWORD",
+    "  value: [REDACTED]",
+  ]);
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",

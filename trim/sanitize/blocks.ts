@@ -1,10 +1,12 @@
 /**
- * Multi-line private-key blocks (PEM, PGP armor) in a stream of lines.
+ * Multi-line private-key blocks (PEM, PGP armor) in a stream of lines, and secret
+ * values named on the line before (`named_values.ts`).
  *
  * @module
  */
 
 import { sanitizeLine, stripAnsi } from "./line.ts";
+import { NamedSecretValues } from "./named_values.ts";
 
 /**
  * The sanitize stage for a stream: masks each line with {@linkcode sanitizeLine} and
@@ -37,6 +39,7 @@ export class SecretBlockSanitizer {
   #onSwallowed: (count: number) => void;
   #extra: ((line: string) => string) | undefined;
   #blocksOnly: boolean;
+  #named = new NamedSecretValues();
 
   /**
    * @param preserveIdSuffix as for {@linkcode sanitizeLine}.
@@ -87,11 +90,13 @@ export class SecretBlockSanitizer {
         continue;
       }
       if (this.#blocksOnly) {
-        // Colour codes go now (cheap): scoring must see the text, not the escapes.
-        batch[w++] = line.indexOf("\x1b") < 0 ? line : stripAnsi(line);
+        // Colour codes go now (cheap): scoring must see the text, not the escapes. A
+        // secret's value named on the line before is masked now: select masks each
+        // line alone.
+        batch[w++] = this.#named.line(line.indexOf("\x1b") < 0 ? line : stripAnsi(line));
         continue;
       }
-      const s = sanitizeLine(line, this.#suffix);
+      const s = sanitizeLine(this.#named.line(line), this.#suffix);
       batch[w++] = this.#extra ? this.#extra(s) : s;
     }
     batch.length = w;

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { applySpans, isIdChar, quotedQuoteLength } from "./chars.ts";
+import { applySpans, isIdChar, isWordChar, quotedQuoteLength } from "./chars.ts";
 
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
@@ -137,6 +137,38 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
   return _maskAfterKey(s, ks, s.slice(ks, ke), ke);
 }
 
+/**
+ * Whether the `value` key at `ks` follows a secret name in the same object:
+ * `"name": "DB_PASSWORD", "value"`, `{name: API_TOKEN, value`, `"Key":"x_token","Value"`.
+ */
+function _namesSecret(s: string, ks: number): boolean {
+  let i = _skipBack(s, ks - 1);
+  if (s.charCodeAt(i) !== 44) return false; // ,
+  i = _skipBack(s, i - 1);
+  const ve = i + 1;
+  while (i >= 0 && ve - i <= 128 && isIdChar(s.charCodeAt(i))) i--;
+  if (i + 1 === ve) return false;
+  const name = s.slice(i + 1, ve);
+  i = _skipBack(s, i);
+  const sep = s.charCodeAt(i);
+  if (sep !== 58 && sep !== 61) return false; // : =
+  i = _skipBack(s, i - 1);
+  const ke = i + 1;
+  while (i >= 0 && ke - i <= 5 && isWordChar(s.charCodeAt(i))) i--;
+  const k = s.slice(i + 1, ke);
+  return (k === "name" || k === "Name" || k === "key" || k === "Key") && isSecretKeyName(name);
+}
+
+/** Steps back from `i` over spaces, tabs, quotes and backslashes. */
+function _skipBack(s: string, i: number): number {
+  while (i >= 0) {
+    const c = s.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 34 || c === 39 || c === 92) i--;
+    else break;
+  }
+  return i;
+}
+
 const _KEY_PLAIN = 0;
 const _KEY_SECRET = 1;
 const _KEY_HEADER = 2;
@@ -191,8 +223,13 @@ function _maskAfterKey(
   key: string,
   ke: number,
 ): [number, number] | undefined {
-  const kind = _keyKind(key);
-  if (kind === _KEY_PLAIN) return undefined;
+  let kind = _keyKind(key);
+  if (kind === _KEY_PLAIN) {
+    // `{"name": "DB_PASSWORD", "value": "x"}` (ECS task definitions, Kubernetes JSON).
+    if (key !== "value" && key !== "Value") return undefined;
+    if (!_namesSecret(s, ks)) return undefined;
+    kind = _KEY_SECRET;
+  }
   if (kind === _KEY_BEARER) {
     // "Bearer <token>" anywhere.
     if (s.charCodeAt(ke) !== 32) return undefined;

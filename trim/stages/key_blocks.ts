@@ -2,7 +2,9 @@
  * The key-block stage: multi-line PEM private-key blocks fold into their first line
  * (the rest of the block is swallowed and counted as dropped) and ANSI colour codes
  * go, so that truncation and scoring see the text. Lines are not masked here: select
- * masks the lines it keeps (most lines never are).
+ * masks the lines it keeps (most lines never are), each alone; the one exception is a
+ * value named on the line before (`- name: DB_PASSWORD` then `value: x`), masked here
+ * where both lines are seen.
  *
  * It runs before truncation, so a key block whose first line is too long is still
  * recognized and its body still swallowed.

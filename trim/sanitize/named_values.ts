@@ -1,0 +1,78 @@
+/**
+ * Secret values named on the line before: a Kubernetes or ECS environment entry, as
+ * `kubectl get -o yaml` and pretty-printed JSON show it.
+ *
+ * ```yaml
+ * - name: DB_PASSWORD
+ *   value: S3cr3t            # masked
+ * ```
+ *
+ * ```json
+ * "name": "API_TOKEN",
+ * "value": "x9Kq2mZv"        // masked
+ * ```
+ *
+ * The one-line forms (`{"name": "API_TOKEN", "value": "x"}`) are `fields.ts`'s.
+ *
+ * @module
+ */
+
+import { isPlaceholderValue, isSecretKeyName } from "./fields.ts";
+
+/**
+ * Masks the `value:` line that follows a `name:` line naming a secret. Sees every
+ * line in order (one instance per stream); other lines pass unchanged.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { NamedSecretValues } from "./named_values.ts";
+ * const n = new NamedSecretValues();
+ * const out = ["- name: DB_PASSWORD", "  value: S3cr3tPw", "- name: LOG_LEVEL", "  value: debug"]
+ *   .map((l) => n.line(l));
+ * assert.deepEqual(out, ["- name: DB_PASSWORD", "  value: [REDACTED]", "- name: LOG_LEVEL", "  value: debug"]);
+ * ```
+ */
+export class NamedSecretValues {
+  #pending = false;
+
+  /** The line, its value masked when the line before named a secret. */
+  line(s: string): string {
+    const pending = this.#pending;
+    this.#pending = false;
+    let i = 0;
+    while (i < s.length && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
+    const c = s.charCodeAt(i);
+    // Cheap first test: the entry's lines start with `-`, `n`, `v` or a quote.
+    if (c !== 45 && c !== 110 && c !== 118 && c !== 34) return s;
+    if (pending) {
+      _VALUE_RE.lastIndex = i;
+      const m = _VALUE_RE.exec(s);
+      if (m !== null) return _maskValue(s, _VALUE_RE.lastIndex);
+    }
+    _NAME_RE.lastIndex = i;
+    const m = _NAME_RE.exec(s);
+    if (m !== null && isSecretKeyName(m[1])) this.#pending = true;
+    return s;
+  }
+}
+
+/** `- name: DB_PASSWORD`, `name: "x_token"`, `"name": "API_TOKEN",` (the whole line). */
+const _NAME_RE = /(?:- )?"?name"?[ \t]*:[ \t]*["']?([A-Za-z_][\w.-]{0,127})["']?,?[ \t]*$/y;
+
+/** `value: `, `"value": ` (the value follows). */
+const _VALUE_RE = /"?value"?[ \t]*:[ \t]*/y;
+
+/** The line with its value from `vs` masked: inside its quotes, or to the line's end. */
+function _maskValue(s: string, vs: number): string {
+  let ve = s.length;
+  while (ve > vs && (s.charCodeAt(ve - 1) === 32 || s.charCodeAt(ve - 1) === 9)) ve--;
+  if (ve > vs && s.charCodeAt(ve - 1) === 44) ve--; // a JSON member's comma
+  const q = s.charCodeAt(vs);
+  if ((q === 34 || q === 39) && ve - vs >= 2 && s.charCodeAt(ve - 1) === q) {
+    vs++;
+    ve--;
+  }
+  if (ve <= vs || isPlaceholderValue(s.slice(vs, ve))) return s;
+  return s.slice(0, vs) + "[REDACTED]" + s.slice(ve);
+}
