@@ -150,7 +150,8 @@ for (let n = 0; n < cases; n++) {
   if (mode === "args") {
     const t = CREDENTIAL_TEMPLATES[rnd(CREDENTIAL_TEMPLATES.length)];
     p = password("!@#$%^&*()-_+=[]{};:,.<>/?~|`'\"\\ ", 4);
-    const word = shellWord(p);
+    // A slot the template quotes itself takes the value as JSON writes it.
+    const word = t.includes('"{P}"') ? JSON.stringify(p).slice(1, -1) : shellWord(p);
     kind = t;
     line = COMMAND_WRAPS[rnd(COMMAND_WRAPS.length)](t.replaceAll("{P}", () => word));
     // A template's own text is not the password's (a window of it may match).

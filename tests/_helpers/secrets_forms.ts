@@ -276,6 +276,9 @@ const CRED_TEMPLATES: readonly string[] = [
   "set -gx API_TOKEN {P}",
   "SET masterauth {P}",
   "kubectl config set-credentials ci --token={P}",
+  '{"name": "DB_PASSWORD", "value": "{P}"}',
+  'Using password "{P}" for user deploy',
+  "login with passphrase {P} failed",
 ];
 
 /** Every argument-position and other credential template (`{P}` is the secret). */
@@ -295,7 +298,9 @@ const FORM_WRAPS: readonly ((cmd: string) => string[])[] = [
 
 function argForm(r: Rng, template: string): Form {
   const p = pw(r);
-  const cmd = template.replace("{P}", () => quote(r, p));
+  // A slot the template quotes itself (JSON, prose) takes the value as it is.
+  const quoted = /["']\{P\}["']/.test(template);
+  const cmd = template.replace("{P}", () => quoted ? p : quote(r, p));
   return { lines: r.pick(FORM_WRAPS)(cmd), values: [p] };
 }
 

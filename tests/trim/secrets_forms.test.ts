@@ -140,7 +140,8 @@ test("args: a password that starts with a dash is masked in every credential tem
   // generated password starts with `-` once in about 70 draws.
   for (const template of CREDENTIAL_TEMPLATES) {
     for (const p of ["-T~#wW81f8%fDu_CP", "--Xk9pQ2mZ7v", "-p4ssW0rdZq"]) {
-      for (const value of [p, `'${p}'`, `"${p}"`]) {
+      const quoted = template.includes('"{P}"');
+      for (const value of quoted ? [p] : [p, `'${p}'`, `"${p}"`]) {
         const line = `${template.replaceAll("{P}", value)} 2024-05-14T09:12:03.441Z INFO ok`;
         const out = sanitizeLine(line);
         assert.ok(!out.includes(p.replace(/^-+/, "").slice(0, 6)), `${line}\n  -> ${out}`);
@@ -324,8 +325,20 @@ test("fields: runs of delimiters and backquotes inside values (fuzzing found eac
   }
 });
 
-test("fields: a quoted value after a secret word in prose", () => {
+test("fields: a value after a secret word in prose", () => {
   const cases: [string, string][] = [
+    ["Connecting with passphrase S3cr3tPass", "Connecting with passphrase [REDACTED]"],
+    ["Using password S3cr3tPass for user bob", "Using password [REDACTED] for user bob"],
+    ["Password S3cr3tPass!", "Password [REDACTED]!"],
+    // Quotes inside the quoted value: JSON's escape, bash's quoted quote.
+    [
+      '{"cmd":"Using password \\"iBsN\\\\\\"c1G@.P\\" for user deploy"}',
+      '{"cmd":"Using password \\"[REDACTED]\\" for user deploy"}',
+    ],
+    [
+      "+ login with passphrase 'r0NoN04'\\''IYrSm>Cw#g6lJ' failed",
+      "+ login with passphrase '[REDACTED]' failed",
+    ],
     ['Using password "S3cr3tPass" for user bob', 'Using password "[REDACTED]" for user bob'],
     ["the token is 'x9Kq2mZvQ1Lp'", "the token is '[REDACTED]'"],
     ['set password to "S3cr3tPass"', 'set password to "[REDACTED]"'],
@@ -341,6 +354,10 @@ test("fields: a quoted value after a secret word in prose", () => {
     'Unexpected token "<" in JSON at position 0',
     'field password "must not be empty"',
     'my password "hello"',
+    "password for user bob",
+    'FATAL: password authentication failed for user "postgres"',
+    "Enter password (8 chars):",
+    "password /etc/secret.txt",
   ];
   for (const line of kept) assert.equal(sanitizeLine(line), line);
 });
@@ -390,6 +407,7 @@ test("fields: an environment entry's value named by its name (ECS, Kubernetes)",
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",
+    "az login --service-principal -u http://app-ci --tenant t",
     "docker run -u 1000:1000 -v /data:/data alpine",
     "mysql -u root -P 3306 -h db app",
     "ssh -p 2222 deploy@10.0.0.5",

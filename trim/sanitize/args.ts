@@ -333,8 +333,10 @@ function _userPass(s: string, ne: number): [number, number] | undefined {
     const c = s.charCodeAt(i);
     if (c === 58 || c === 37 || c === 44) {
       const pass = s.slice(i + 1, v[1]);
-      // uid:gid (docker -u 1000:1000) is not a credential.
-      if (pass.length === 0 || /^\d+$/.test(pass)) return undefined;
+      // uid:gid (docker -u 1000:1000) is not a credential, nor a URL (`-u http://app`).
+      if (pass.length === 0 || /^\d+$/.test(pass) || (c === 58 && pass.startsWith("//"))) {
+        return undefined;
+      }
       return [i + 1, v[1]];
     }
   }

@@ -41,15 +41,17 @@ export function maskSecretFields(s: string): string {
       if ((last === 58 || last === 61) && masked - 1 > span[0]) masked--;
     }
   }
-  for (const word of _BEARER_WORDS) {
-    let b = s.indexOf(word);
-    while (b >= 0) {
-      if (b === 0 || !isIdChar(s.charCodeAt(b - 1))) {
-        const span = _maskAfterKey(s, b, s.slice(b, b + 6), b + 6);
-        if (span !== undefined) (spans ??= []).push(span[0], span[1]);
-      }
-      b = s.indexOf(word, b + 6);
+  // Words whose value is the next word: `Bearer x` anywhere, `password x` in prose
+  // (one scan finds them all).
+  for (let m = _WORD_CUE_G.exec(s); m !== null; m = _WORD_CUE_G.exec(s)) {
+    const b = m.index;
+    const c = s.charCodeAt(b);
+    let span: [number, number] | undefined;
+    if (c !== 66 && c !== 98) span = _wordAfterPasswordWord(s, b, _WORD_CUE_G.lastIndex);
+    else if (b === 0 || !isIdChar(s.charCodeAt(b - 1))) {
+      span = _maskAfterKey(s, b, s.slice(b, b + 6), b + 6);
     }
+    if (span !== undefined) (spans ??= []).push(span[0], span[1]);
   }
   let f = s.indexOf("--");
   while (f >= 0) {
@@ -65,16 +67,48 @@ export function maskSecretFields(s: string): string {
     }
     f = s.indexOf("--", next);
   }
+  // Prose: `password "S3cr3t"` (quotes found by their character: they are rare).
   for (const quote of _PROSE_QUOTES) {
-    for (let q = s.indexOf(quote); q >= 0; q = s.indexOf(quote, q + 2)) {
-      const span = _quotedAfterKeyWord(s, q);
+    for (let q = s.indexOf(quote, 1); q >= 0; q = s.indexOf(quote, q + 1)) {
+      // `password "x"`, or `password \"x\"` inside a JSON string.
+      const open = s.charCodeAt(q - 1) === 92 ? q - 1 : q;
+      if (open < 1 || s.charCodeAt(open - 1) !== 32) continue;
+      const span = _quotedAfterKeyWord(s, open - 1, s.slice(open, q + 1));
       if (span !== undefined) (spans ??= []).push(span[0], span[1]);
     }
   }
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
 }
 
-const _PROSE_QUOTES = [' "', " '"];
+const _PROSE_QUOTES = ['"', "'"];
+
+/** `Bearer ` and password words in prose (capitalized or in capitals too). */
+const _WORD_CUE_G = /[Bb]earer |BEARER |[Pp]ass(?:word|wd|phrase) |PASS(?:WORD|WD|PHRASE) /g;
+
+/**
+ * The word after a password word in prose (`login with password S3cr3tPass`): masked
+ * when it holds letters and digits or symbols, 8 or more characters, and is no path or
+ * URL; `password for`, `password authentication failed` stay.
+ */
+function _wordAfterPasswordWord(s: string, w: number, vs: number): [number, number] | undefined {
+  if (w >= 1 && isIdChar(s.charCodeAt(w - 1))) return undefined; // a longer word
+  let ve = vs;
+  while (
+    ve < s.length && s.charCodeAt(ve) > 32 && s.charCodeAt(ve) !== 34 && s.charCodeAt(ve) !== 39
+  ) ve++;
+  // Closing punctuation of the sentence is not part of it.
+  while (ve > vs && _CLOSING_MARK.indexOf(s[ve - 1]) >= 0) ve--;
+  if (ve - vs < 8 || ve - vs > 128) return undefined;
+  const v = s.slice(vs, ve);
+  if (!_PROSE_SECRET_RE.test(v) || _TIME_LIKE_RE.test(v) || isPlaceholderValue(v)) return undefined;
+  return [vs, ve];
+}
+
+/** A date or time (`2024-01-01T10:00`), not a password. */
+const _TIME_LIKE_RE = /^\d[\d:.TZ+-]*$/;
+
+/** Letters with digits or symbols; no path, URL or `[PLACEHOLDER]`. */
+const _PROSE_SECRET_RE = /^(?=[^/\\[\]]*$)(?=.*[A-Za-z])(?=.*[^A-Za-z._-]).*$/;
 
 /**
  * A quoted value after a secret key word in prose, the space at `q` before its quote:
@@ -82,10 +116,17 @@ const _PROSE_QUOTES = [' "', " '"];
  * value holds no space and passes the prose test of {@linkcode _isSecretValue}, so that
  * `Unexpected token 'export'` stays.
  */
-function _quotedAfterKeyWord(s: string, q: number): [number, number] | undefined {
+function _quotedAfterKeyWord(
+  s: string,
+  q: number,
+  quote: string,
+): [number, number] | undefined {
   let we = q;
   const c = s.charCodeAt(we - 1);
-  if (c === 34 || c === 39) we--; // a quoted key: `CONFIG SET "requirepass" "x"`
+  if (c === 34 || c === 39) {
+    we--; // a quoted key: `CONFIG SET "requirepass" "x"`, maybe escaped (\"key\")
+    if (s.charCodeAt(we - 1) === 92) we--;
+  }
   let ws = we;
   while (ws > 0 && isIdChar(s.charCodeAt(ws - 1))) ws--;
   if (ws === we) return undefined;
@@ -95,17 +136,41 @@ function _quotedAfterKeyWord(s: string, q: number): [number, number] | undefined
     while (ws > 0 && isIdChar(s.charCodeAt(ws - 1))) ws--;
   }
   if (we - ws < 3 || _keyKind(s.slice(ws, we)) !== _KEY_SECRET) return undefined;
-  const vs = q + 2;
-  const close = s.indexOf(s[q + 1], vs);
+  const vs = q + 1 + quote.length;
+  const close = _closingQuote(s, vs, quote);
   if (close < vs + 4 || close - vs > 256) return undefined;
   const value = s.slice(vs, close);
-  if (/\s/.test(value) || !_isSecretValue(value, true)) return undefined;
+  // No space, no placeholder (`"KEY:[REDACTED]"` was masked already: idempotence).
+  if (/\s|\[[A-Z]/.test(value) || !_isSecretValue(value, true)) return undefined;
   return [vs, close];
 }
 
-const _LINKING_WORDS = new Set(["is", "to", "was", "of", "as"]);
+/**
+ * The closing `quote` of a value starting at `vs`, past the quotes a value may hold:
+ * an escaped quote inside `"…"`, or inside an escaped `\"…\"` (a JSON string's, where an
+ * inner quote carries three backslashes), bash's quoted quote inside `'…'`; -1 when
+ * there is none.
+ */
+function _closingQuote(s: string, vs: number, quote: string): number {
+  const level = quote.length - 1; // backslashes before the quote: 0, or 1 in JSON
+  const mark = quote[level];
+  for (let i = s.indexOf(mark, vs); i >= 0; i = s.indexOf(mark, i + 1)) {
+    if (mark === '"') {
+      let b = 0;
+      while (i - 1 - b >= vs - 1 && s.charCodeAt(i - 1 - b) === 92) b++;
+      // The closing quote carries the level's backslashes; an escaped one, more.
+      if (level === 0 ? b % 2 === 0 : b % 4 === 1) return i - level;
+    } else {
+      if (level === 1 && s.charCodeAt(i - 1) !== 92) continue;
+      const n = level === 0 ? quotedQuoteLength(s, i) : 0;
+      if (n === 0) return i - level;
+      i += n - 1; // the search goes on after the quote that reopens the word
+    }
+  }
+  return -1;
+}
 
-const _BEARER_WORDS = ["Bearer ", "bearer ", "BEARER "];
+const _LINKING_WORDS = new Set(["is", "to", "was", "of", "as"]);
 
 /** Last characters of secret key names (see `_SECRET_KEY_END_RE`), a cheap first filter. */
 const _KEY_LAST = new Uint8Array(128);
