@@ -404,6 +404,34 @@ test("fields: an environment entry's value named by its name (ECS, Kubernetes)",
   ]);
 });
 
+test("fields: secrets in source code as logs quote it", () => {
+  const cases: [string, string][] = [
+    ['token := "a8Kq2mZvQ1LpWqx7"', 'token := "[REDACTED]"'],
+    ['let password = String::from("S3cr3tPass");', 'let password = String::from("[REDACTED]");'],
+    ['requests.get(url, auth=("bob", "S3cr3tPass"))', 'requests.get(url, auth=("[REDACTED]"))'],
+    ['user.setPassword("S3cr3tPass")', 'user.setPassword("[REDACTED]")'],
+    ["builder.withApiKey('a8Kq2mZvQ1')", "builder.withApiKey('[REDACTED]')"],
+    // SQL.
+    [
+      "CREATE USER 'bob'@'%' IDENTIFIED BY 'S3cr3tPass';",
+      "CREATE USER 'bob'@'%' IDENTIFIED BY '[REDACTED]';",
+    ],
+    ["SET PASSWORD FOR 'bob'@'%' = 'S3cr3tPass';", "SET PASSWORD FOR 'bob'@'%' = '[REDACTED]';"],
+    [
+      "SET PASSWORD FOR 'user'@'host' = PASSWORD('secure_password');",
+      "SET PASSWORD FOR 'user'@'host' = PASSWORD('[REDACTED]');",
+    ],
+  ];
+  for (const [line, want] of cases) {
+    assert.equal(sanitizeLine(line), want, line);
+    assert.equal(sanitizeLine(want), want, `idempotent: ${want}`);
+  }
+  // A lexer's tokens are no secrets.
+  for (const line of ['assert_eq!(lex("x"), Token("ident"))', 'password = os.Getenv("${PW}")']) {
+    assert.equal(sanitizeLine(line), line);
+  }
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",

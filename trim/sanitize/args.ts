@@ -50,7 +50,7 @@ import {
   SHORT_PASSWORD_FLAGS,
   type ShortPasswordFlag,
 } from "./arg_flags.ts";
-import { isPlaceholderValue, isSecretKeyName, placeholderEnd } from "./fields.ts";
+import { isPlaceholderValue, isSecretKeyName, placeholderEnd, sqlLiteralAt } from "./fields.ts";
 
 export { SHORT_PASSWORD_FLAGS, type ShortPasswordFlag };
 
@@ -478,11 +478,23 @@ function _setCommand(s: string, add: Add): void {
     // Prose: `set password to x`.
     _TO_RE.lastIndex = ke;
     const v = _spacedValue(s, _TO_RE.test(s) ? _TO_RE.lastIndex : ke);
-    if (v !== undefined) add(v[0], v[1]);
+    if (v === undefined) continue;
+    if (!_SQL_FOR_RE.test(s.slice(v[0], v[1]))) {
+      add(v[0], v[1]);
+      continue;
+    }
+    // SQL: `SET PASSWORD FOR 'u'@'h' = 'x'` (`= PASSWORD('x')` is masked as a call's).
+    const eq = s.indexOf("=", v[1]);
+    if (eq < 0 || eq - v[1] > 200) continue;
+    let at = eq + 1;
+    while (at < s.length && _isSpace(s.charCodeAt(at))) at++;
+    const lit = sqlLiteralAt(s, at);
+    if (lit !== undefined) add(lit[0], lit[1]);
   }
 }
 
 const _TO_RE = / to(?=\s)/y;
+const _SQL_FOR_RE = /^(?:FOR|for)$/;
 
 /** `echo x | … --password-stdin` (also `printf`); a quoted value may hold a `|`. */
 function _echoStdin(s: string, add: Add): void {

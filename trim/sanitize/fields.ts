@@ -72,8 +72,15 @@ export function maskSecretFields(s: string): string {
     for (let q = s.indexOf(quote, 1); q >= 0; q = s.indexOf(quote, q + 1)) {
       // `password "x"`, or `password \"x\"` inside a JSON string.
       const open = s.charCodeAt(q - 1) === 92 ? q - 1 : q;
+      if (open === q && s.charCodeAt(q - 1) === 40) {
+        const span = _secretCallLiteral(s, q);
+        if (span !== undefined) (spans ??= []).push(span[0], span[1]);
+        continue;
+      }
       if (open < 1 || s.charCodeAt(open - 1) !== 32) continue;
-      const span = _quotedAfterKeyWord(s, open - 1, s.slice(open, q + 1));
+      const span = _IDENTIFIED_BY_RE.test(s.slice(Math.max(0, open - 14), open))
+        ? sqlLiteralAt(s, open)
+        : _quotedAfterKeyWord(s, open - 1, s.slice(open, q + 1));
       if (span !== undefined) (spans ??= []).push(span[0], span[1]);
     }
   }
@@ -84,6 +91,20 @@ const _PROSE_QUOTES = ['"', "'"];
 
 /** `Bearer ` and password words in prose (capitalized or in capitals too). */
 const _WORD_CUE_G = /[Bb]earer |BEARER |[Pp]ass(?:word|wd|phrase) |PASS(?:WORD|WD|PHRASE) /g;
+
+/** SQL's `CREATE USER u IDENTIFIED BY 'x'` before a quote. */
+const _IDENTIFIED_BY_RE = /(?:IDENTIFIED|identified) (?:BY|by) $/;
+
+/**
+ * SQL's quoted password at `i` (after `IDENTIFIED BY `; `SET PASSWORD FOR u = 'x'` is
+ * args.ts's): the literal's text.
+ */
+export function sqlLiteralAt(s: string, i: number): [number, number] | undefined {
+  const q = s[i];
+  if (q !== "'" && q !== '"') return undefined;
+  const close = _closingQuote(s, i + 1, q);
+  return close > i + 1 ? [i + 1, close] : undefined;
+}
 
 /**
  * The word after a password word in prose (`login with password S3cr3tPass`): masked
@@ -168,6 +189,43 @@ function _closingQuote(s: string, vs: number, quote: string): number {
     }
   }
   return -1;
+}
+
+/**
+ * The string literals of a call or tuple whose first argument opens at `at` (a quote
+ * after `(`): from the first to the last quote before `)`, or the one literal when the
+ * `)` is not near. Undefined for an empty literal.
+ */
+function _literalArguments(s: string, at: number): [number, number] | undefined {
+  const paren = s.indexOf(")", at);
+  let end: number;
+  if (paren >= 0 && paren - at <= 256) {
+    end = Math.max(s.lastIndexOf('"', paren), s.lastIndexOf("'", paren));
+  } else end = _closingQuote(s, at + 1, s[at]);
+  return end > at + 1 ? [at + 1, end] : undefined;
+}
+
+/** Whether a literal span holds a value, not a placeholder (`[REDACTED]`, `${PW}`). */
+function _isLiteralSecret(s: string, span: [number, number]): boolean {
+  return !isPlaceholderValue(s.slice(span[0], span[1]));
+}
+
+/** A call's name and its `(`, or a tuple's `(`: `String::from(`, `os.Getenv(`. */
+const _CALL_RE = /^(?:[A-Za-z_$][\w.:$]{0,127})?\($/;
+
+/** Calls that take a secret: `setPassword("x")`, `withApiKey('x')` (not `Token("x")`). */
+const _SECRET_CALL_RE =
+  /(?:password|passwd|passphrase|apikey|secretkey|accesskey|privatekey|authtoken|apitoken|accesstoken|clientsecret)$/;
+
+/** A string literal passed to a call named for a secret, its quote at `q`. */
+function _secretCallLiteral(s: string, q: number): [number, number] | undefined {
+  let ws = q - 1;
+  while (ws > 0 && isWordChar(s.charCodeAt(ws - 1))) ws--;
+  if (q - 1 - ws < 6) return undefined;
+  const name = s.slice(ws, q - 1).toLowerCase().replaceAll("_", "");
+  if (!_SECRET_CALL_RE.test(name)) return undefined;
+  const span = _literalArguments(s, q);
+  return span !== undefined && _isLiteralSecret(s, span) ? span : undefined;
 }
 
 const _LINKING_WORDS = new Set(["is", "to", "was", "of", "as"]);
@@ -323,6 +381,7 @@ function _maskAfterKey(
     flag = sep === "=" && (s[ks] === "-" || _dashedKey(s, ks));
     if (sep === "=" && s[vs] === ">") vs++; // Ruby hash rocket
     if (sep === ":" && s[vs] === ":") return undefined; // Rust/C++ paths: token::Kind
+    if (sep === ":" && s[vs] === "=") vs++; // Go: token := "x"
     while (vs < s.length && (s.charCodeAt(vs) === 32 || s.charCodeAt(vs) === 9)) vs++;
   } else if (j === i + 1 && _dashedKey(s, ks)) {
     vs = j; // CLI flag: --password value
@@ -379,6 +438,15 @@ function _maskAfterKey(
   } else {
     // A flag's value is a whole shell word: `--password a,b` sends `a,b`.
     ve = flag ? _wordEnd(s, vs) : _tokenEnd(s, vs);
+    // Code: `password = String::from("x")`, `auth=("bob", "x")`: the string literals.
+    if (
+      s.charCodeAt(ve - 1) === 40 && (s[ve] === '"' || s[ve] === "'") &&
+      _CALL_RE.test(s.slice(vs, ve))
+    ) {
+      // A literal masked before (`from("[REDACTED]")`) stays as it is.
+      const span = _literalArguments(s, ve);
+      if (span !== undefined) return _isLiteralSecret(s, span) ? span : undefined;
+    }
   }
   if (ve <= vs) return undefined;
   if (kind === _KEY_SIG && ve - vs < 16) return undefined;
