@@ -185,5 +185,11 @@ function _describeParseError(e: unknown): string {
   if (missing) return `${missing[1].replace(/^-\w, /, "")} needs a value`;
   const noValue = msg.match(/Option '([^']+)' does not take an argument/);
   if (noValue) return `${noValue[1]} does not take a value`;
+  const dash = msg.match(/Option '([^']+)' argument is ambiguous/);
+  if (dash) {
+    const flag = dash[1];
+    const form = flag.startsWith("--") ? `${flag}=-…` : `${flag}-…`;
+    return `${flag} needs a value; one starting with "-" is written ${form}`;
+  }
   return msg.split("\n")[0];
 }

@@ -24,8 +24,13 @@ export function denoCliRuntime(): CliRuntime {
     stdout: () => Deno.stdout.writable,
     openInput: async (path) => {
       const file = await Deno.open(path);
-      const size = (await file.stat()).size;
-      return { readable: file.readable, size };
+      const st = await file.stat();
+      if (st.isDirectory) {
+        // Opening a directory works on Linux; reading it would fail without the path.
+        file.close();
+        throw new Deno.errors.IsADirectory(path);
+      }
+      return { readable: file.readable, size: st.size };
     },
     openOutput: async (path) =>
       (await Deno.open(path, { write: true, create: true, truncate: true })).writable,

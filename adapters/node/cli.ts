@@ -47,8 +47,12 @@ export function nodeCliRuntime(): CliRuntime {
     openInput: async (path) => {
       const handle = await open(path, "r");
       try {
-        const { size } = await handle.stat();
-        return { readable: createReadStream("", { fd: handle, highWaterMark: 64 * 1024 }), size };
+        const st = await handle.stat();
+        if (st.isDirectory()) throw Object.assign(new Error(`EISDIR: ${path}`), { code: "EISDIR" });
+        return {
+          readable: createReadStream("", { fd: handle, highWaterMark: 64 * 1024 }),
+          size: st.size,
+        };
       } catch (e) {
         await handle.close();
         throw e;
