@@ -5,6 +5,7 @@
  * @module
  */
 
+import { isBinaryLine } from "../classify/binary.ts";
 import { sanitizeLine, stripAnsi } from "./line.ts";
 import { NamedSecretValues } from "./named_values.ts";
 
@@ -45,9 +46,10 @@ export class SecretBlockSanitizer {
    * @param preserveIdSuffix as for {@linkcode sanitizeLine}.
    * @param onSwallowed called with the number of lines swallowed by key blocks.
    * @param extra extra per-line rewriting applied after the built-in rules (custom rules).
-   * @param blocksOnly only fold key blocks (swallow their body lines); every line, a
-   *   block's first line too, passes as read, to be masked later (the pipeline masks
-   *   only the lines it keeps).
+   * @param blocksOnly only fold key blocks (swallow their body lines) and swallow
+   *   binary lines ({@linkcode isBinaryLine}); every other line, a block's first line
+   *   too, passes as read, to be masked later (the pipeline masks only the lines it
+   *   keeps).
    */
   constructor(
     preserveIdSuffix: number,
@@ -90,6 +92,11 @@ export class SecretBlockSanitizer {
         continue;
       }
       if (this.#blocksOnly) {
+        // Binary data (a dump piped in, NUL padding) is no evidence: swallowed too.
+        if (isBinaryLine(line)) {
+          swallowed++;
+          continue;
+        }
         // Colour codes go now (cheap): scoring must see the text, not the escapes. A
         // secret's value named on the line before is masked now: select masks each
         // line alone.

@@ -1,7 +1,8 @@
 /**
  * The key-block stage: multi-line PEM private-key blocks fold into their first line
  * (the rest of the block is swallowed and counted as dropped) and ANSI colour codes
- * go, so that truncation and scoring see the text. Lines are not masked here: select
+ * go, so that truncation and scoring see the text; binary lines (mostly bytes no text
+ * has: `trim/classify/binary.ts`) are dropped as noise. Lines are not masked here: select
  * masks the lines it keeps (most lines never are), each alone; the one exception is a
  * value named on the line before (`- name: DB_PASSWORD` then `value: x`), masked here
  * where both lines are seen.
@@ -14,6 +15,7 @@
 
 import { type Batch, batchStage } from "../batch.ts";
 import type { DecisionReporter } from "../decision.ts";
+import { isBinaryLine } from "../classify/binary.ts";
 import { SecretBlockSanitizer } from "../sanitize.ts";
 
 /** What the key-block stage needs. */
@@ -62,7 +64,9 @@ export function createKeyBlockStage(slice: KeyBlockSlice): TransformStream<Batch
       if (blocks.process(one).length === 1) {
         out.push(one[0]);
         kept.push(numbers[i]);
-      } else report!.report(numbers[i], "drop", "secret-block", 0);
+      } else {
+        report!.report(numbers[i], "drop", isBinaryLine(lines[i]) ? "noise" : "secret-block", 0);
+      }
     }
     return { lines: out, numbers: kept };
   });
