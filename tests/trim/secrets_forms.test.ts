@@ -411,6 +411,11 @@ test("fields: secrets in source code as logs quote it", () => {
     ['requests.get(url, auth=("bob", "S3cr3tPass"))', 'requests.get(url, auth=("[REDACTED]"))'],
     ['user.setPassword("S3cr3tPass")', 'user.setPassword("[REDACTED]")'],
     ["builder.withApiKey('a8Kq2mZvQ1')", "builder.withApiKey('[REDACTED]')"],
+    // A literal beside one masked before (a vendor token) is still masked.
+    [
+      "panic: auth: ('AKIAUAQ76ITXN7OPEMHE':'x9Kq2mZv')",
+      "panic: auth: ('[REDACTED]':'[REDACTED]')",
+    ],
     // SQL.
     [
       "CREATE USER 'bob'@'%' IDENTIFIED BY 'S3cr3tPass';",

@@ -193,21 +193,28 @@ function _closingQuote(s: string, vs: number, quote: string): number {
 
 /**
  * The string literals of a call or tuple whose first argument opens at `at` (a quote
- * after `(`): from the first to the last quote before `)`, or the one literal when the
- * `)` is not near. Undefined for an empty literal.
+ * after `(`), up to its `)` (within 256 characters; else the first literal alone): from
+ * the first to the last literal that is not empty and not already masked. Undefined
+ * when none is: masking stays idempotent (`("[REDACTED]")`), and a literal left beside
+ * a masked one is still found (`('[REDACTED]':'x9Kq')`).
  */
 function _literalArguments(s: string, at: number): [number, number] | undefined {
   const paren = s.indexOf(")", at);
-  let end: number;
-  if (paren >= 0 && paren - at <= 256) {
-    end = Math.max(s.lastIndexOf('"', paren), s.lastIndexOf("'", paren));
-  } else end = _closingQuote(s, at + 1, s[at]);
-  return end > at + 1 ? [at + 1, end] : undefined;
-}
-
-/** Whether a literal span holds a value, not a placeholder (`[REDACTED]`, `${PW}`). */
-function _isLiteralSecret(s: string, span: [number, number]): boolean {
-  return !isPlaceholderValue(s.slice(span[0], span[1]));
+  const limit = paren >= 0 && paren - at <= 256 ? paren : at + 1;
+  let first = -1;
+  let last = -1;
+  for (let q = at, n = 0; q < limit && n < 16; n++) {
+    const close = _closingQuote(s, q + 1, s[q]);
+    if (close < 0) break;
+    if (close > q + 1 && !isPlaceholderValue(s.slice(q + 1, close))) {
+      if (first < 0) first = q + 1;
+      last = close;
+    }
+    // The next literal: the next quote after this one's end, before the `)`.
+    q = close + 1;
+    while (q < limit && s[q] !== '"' && s[q] !== "'") q++;
+  }
+  return first >= 0 ? [first, last] : undefined;
 }
 
 /** A call's name and its `(`, or a tuple's `(`: `String::from(`, `os.Getenv(`. */
@@ -224,8 +231,7 @@ function _secretCallLiteral(s: string, q: number): [number, number] | undefined 
   if (q - 1 - ws < 6) return undefined;
   const name = s.slice(ws, q - 1).toLowerCase().replaceAll("_", "");
   if (!_SECRET_CALL_RE.test(name)) return undefined;
-  const span = _literalArguments(s, q);
-  return span !== undefined && _isLiteralSecret(s, span) ? span : undefined;
+  return _literalArguments(s, q);
 }
 
 const _LINKING_WORDS = new Set(["is", "to", "was", "of", "as"]);
@@ -444,8 +450,7 @@ function _maskAfterKey(
       _CALL_RE.test(s.slice(vs, ve))
     ) {
       // A literal masked before (`from("[REDACTED]")`) stays as it is.
-      const span = _literalArguments(s, ve);
-      if (span !== undefined) return _isLiteralSecret(s, span) ? span : undefined;
+      return _literalArguments(s, ve);
     }
   }
   if (ve <= vs) return undefined;
