@@ -5,7 +5,8 @@
  * seen through its line tap) and are shown through the run's masker, custom
  * `sanitize` rules included, so nothing appears here in clear that the reduced log
  * masks; the lines of a private-key block show as `[REDACTED PRIVATE KEY]`, lines
- * longer than `maxLineLength` as `[TRUNCATED]` (as the reduced log has them).
+ * longer than `maxLineLength` as `[TRUNCATED]` (as the reduced log has them), binary
+ * lines (dropped as noise) as `[binary data, N characters]`.
  *
  * Decisions arrive out of order (a dropped line is decided before an earlier
  * kept line leaves the fold stage), so the writer holds lines until their turn;
@@ -14,6 +15,7 @@
  * @module
  */
 
+import { isBinaryLine } from "../trim/classify/binary.ts";
 import { TRUNCATED } from "../trim/stages/truncate.ts";
 import type { TrimLineDecision } from "../trim/types.ts";
 
@@ -121,7 +123,9 @@ export class ExplainWriter {
     // The lines a key block swallowed show as the block does.
     let text: string;
     if (d.reason === "secret-block") text = _KEY_BLOCK;
-    else if (this.#maxLineLength !== undefined && raw.length > this.#maxLineLength) {
+    else if (d.reason === "noise" && isBinaryLine(raw)) {
+      text = `[binary data, ${raw.length} characters]`;
+    } else if (this.#maxLineLength !== undefined && raw.length > this.#maxLineLength) {
       text = TRUNCATED;
     } else text = this.#mask(raw);
     this.#write(formatExplainLine(d, text));

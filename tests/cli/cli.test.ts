@@ -196,6 +196,16 @@ test("cli: --explain shows a line cut by --max-line-length as [TRUNCATED], never
   assert.ok(!r.stdout.includes("q7Zr"), r.stdout);
 });
 
+test("cli: --explain shows a binary line as its size, never its bytes", () => {
+  const bytes = "\u0000\u0001\ufffd\ufffdPK\u0003\u0004\ufffd\u0000\u0000";
+  const r = trimlog(["--explain"], `ERROR boom\n${bytes}\n`);
+  assert.equal(r.code, 0, r.stderr);
+  const lines = r.stdout.trimEnd().split("\n");
+  assert.equal(lines.length, 2, r.stdout);
+  assert.match(lines[1], /drop\s+noise\s+0\s+\[binary data, 11 characters\]$/);
+  assert.ok(!/[\u0000\ufffd]/.test(r.stdout));
+});
+
 test("cli: --explain masks with the .trim.yml sanitize rules, as the reduced log does", async () => {
   await withDir(async (dir) => {
     const config = join(dir, ".trim.yml");
