@@ -437,6 +437,19 @@ test("fields: secrets in source code as logs quote it", () => {
   }
 });
 
+test("fields: a variable set for one command masks its value, not the command", () => {
+  const cases: [string, string][] = [
+    [
+      'PGPASSWORD=S3cr3tPass psql -h localhost -U postgres -c "create database x"',
+      'PGPASSWORD=[REDACTED] psql -h localhost -U postgres -c "create database x"',
+    ],
+    ["API_TOKEN=abc123x ./deploy.sh --env prod", "API_TOKEN=[REDACTED] ./deploy.sh --env prod"],
+    // printenv's lines keep their whole value masked, spaces included.
+    ["DB_PASSWORD=my secret pass", "DB_PASSWORD=[REDACTED]"],
+  ];
+  for (const [line, want] of cases) assert.equal(sanitizeLine(line), want, line);
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",

@@ -479,7 +479,11 @@ function _ownsLine(s: string, ks: number, sep: string, vs: number): boolean {
     else if (s.startsWith("declare -x ", i)) i += 11;
     // … unless more `key=value` pairs follow (logfmt: `token=x level=info`).
     const eq = s.indexOf("=", ks);
-    return i === ks && _ENV_NAME_RE.test(s.slice(ks, eq)) && !_PAIR_RE.test(s.slice(eq + 1));
+    // … nor a command run with the variable (`PGPASSWORD=x psql -h db`): the value is
+    // its first word there.
+    if (i !== ks || !_ENV_NAME_RE.test(s.slice(ks, eq))) return false;
+    const rest = s.slice(eq + 1);
+    return !_PAIR_RE.test(rest) && !_COMMAND_AFTER_RE.test(rest);
   }
   if (s.startsWith("- ", i)) i += 2;
   // Not a table's columns (`DB_PASSWORD:   <set to the key …>  Optional: false`).
@@ -491,6 +495,9 @@ const _ENV_NAME_RE = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 /** Another `key=value` pair after a space. */
 const _PAIR_RE = /\s[\w.-]{1,64}=/;
+
+/** A value's word, then a command (a name or a path) given a flag: `x psql -h db`. */
+const _COMMAND_AFTER_RE = /^\S+ +(?:\S*\/\S*|[a-z][\w.-]*) (?:.*? )?--?[A-Za-z]/;
 
 /** End of an unquoted value: whitespace and `,;&)]}"'<>` end it. */
 function _tokenEnd(s: string, i: number): number {
