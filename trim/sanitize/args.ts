@@ -479,7 +479,8 @@ function _setCommand(s: string, add: Add): void {
     _TO_RE.lastIndex = ke;
     const v = _spacedValue(s, _TO_RE.test(s) ? _TO_RE.lastIndex : ke);
     if (v === undefined) continue;
-    if (!_SQL_FOR_RE.test(s.slice(v[0], v[1]))) {
+    const word = s.slice(v[0], v[1]);
+    if (word !== "FOR" && word !== "for") {
       add(v[0], v[1]);
       continue;
     }
@@ -494,7 +495,6 @@ function _setCommand(s: string, add: Add): void {
 }
 
 const _TO_RE = / to(?=\s)/y;
-const _SQL_FOR_RE = /^(?:FOR|for)$/;
 
 /** `echo x | … --password-stdin` (also `printf`); a quoted value may hold a `|`. */
 function _echoStdin(s: string, add: Add): void {

@@ -44,7 +44,8 @@ export class SecretBlockSanitizer {
 
   /**
    * @param preserveIdSuffix as for {@linkcode sanitizeLine}.
-   * @param onSwallowed called with the number of lines swallowed by key blocks.
+   * @param onSwallowed called with the number of lines swallowed by key blocks (and,
+   *   with `blocksOnly`, binary lines).
    * @param extra extra per-line rewriting applied after the built-in rules (custom rules).
    * @param blocksOnly only fold key blocks (swallow their body lines) and swallow
    *   binary lines ({@linkcode isBinaryLine}); every other line, a block's first line

@@ -78,7 +78,7 @@ export function maskSecretFields(s: string): string {
         continue;
       }
       if (open < 1 || s.charCodeAt(open - 1) !== 32) continue;
-      const span = _IDENTIFIED_BY_RE.test(s.slice(Math.max(0, open - 14), open))
+      const span = s.endsWith("IDENTIFIED BY ", open) || s.endsWith("identified by ", open)
         ? sqlLiteralAt(s, open)
         : _quotedAfterKeyWord(s, open - 1, s.slice(open, q + 1));
       if (span !== undefined) (spans ??= []).push(span[0], span[1]);
@@ -91,9 +91,6 @@ const _PROSE_QUOTES = ['"', "'"];
 
 /** `Bearer ` and password words in prose (capitalized or in capitals too). */
 const _WORD_CUE_G = /[Bb]earer |BEARER |[Pp]ass(?:word|wd|phrase) |PASS(?:WORD|WD|PHRASE) /g;
-
-/** SQL's `CREATE USER u IDENTIFIED BY 'x'` before a quote. */
-const _IDENTIFIED_BY_RE = /(?:IDENTIFIED|identified) (?:BY|by) $/;
 
 /**
  * SQL's quoted password at `i` (after `IDENTIFIED BY `; `SET PASSWORD FOR u = 'x'` is
@@ -151,7 +148,9 @@ function _quotedAfterKeyWord(
   let ws = we;
   while (ws > 0 && isIdChar(s.charCodeAt(ws - 1))) ws--;
   if (ws === we) return undefined;
-  if (_LINKING_WORDS.has(s.slice(ws, we)) && ws >= 2 && s.charCodeAt(ws - 1) === 32) {
+  if (
+    we - ws <= 3 && ws >= 2 && s.charCodeAt(ws - 1) === 32 && _LINKING_WORDS.has(s.slice(ws, we))
+  ) {
     we = ws - 1;
     ws = we;
     while (ws > 0 && isIdChar(s.charCodeAt(ws - 1))) ws--;
@@ -162,9 +161,11 @@ function _quotedAfterKeyWord(
   if (close < vs + 4 || close - vs > 256) return undefined;
   const value = s.slice(vs, close);
   // No space, no placeholder (`"KEY:[REDACTED]"` was masked already: idempotence).
-  if (/\s|\[[A-Z]/.test(value) || !_isSecretValue(value, true)) return undefined;
+  if (_SPACE_OR_PLACEHOLDER_RE.test(value) || !_isSecretValue(value, true)) return undefined;
   return [vs, close];
 }
+
+const _SPACE_OR_PLACEHOLDER_RE = /\s|\[[A-Z]/;
 
 /**
  * The closing `quote` of a value starting at `vs`, past the quotes a value may hold:
@@ -415,16 +416,9 @@ function _maskAfterKey(
     if (ve < 0) ve = s.length;
   } else if (q === '"' || q === "'") {
     vs++;
-    ve = vs;
-    // A backslash escapes inside double quotes only (in single quotes it is itself).
-    while (ve < s.length && s[ve] !== q) ve += s[ve] === "\\" && q === '"' ? 2 : 1;
-    // bash's trace writes a quote inside a quoted word as '\'': the word goes on.
-    // (In a JSON string the backslash is doubled: '\\''.)
-    for (let n = 0; q === "'" && (n = quotedQuoteLength(s, ve)) > 0;) {
-      ve += n;
-      while (ve < s.length && s[ve] !== q) ve++;
-    }
-    ve = Math.min(ve, s.length);
+    // Past escaped quotes in "…" and bash's '\'' in '…'; unclosed: to the line's end.
+    const close = _closingQuote(s, vs, q);
+    ve = close < 0 ? s.length : close;
   } else if (header) {
     ve = s.length;
     // A quoted header ("Authorization: x" or 'Authorization: x') ends at its closing quote.
