@@ -258,6 +258,16 @@ const ARG_TEMPLATES: readonly string[] = [
   "./deploy.sh --secret {P}",
   "./deploy.sh --client-credential {P}",
   "./sign --key {P} --out signed.bin",
+  "dotnet nuget add source https://nuget.example.com/v3/index.json -n corp -u ci -p {P}",
+  "poetry publish --build -u __token__ -p {P}",
+  "ssh-keygen -t ed25519 -N {P} -f deploy_key",
+  "security unlock-keychain -p {P} build.keychain",
+  "security import dist.p12 -k build.keychain -P {P} -T /usr/bin/codesign",
+  "security set-key-partition-list -S apple-tool:,apple: -s -k {P} build.keychain",
+  "security add-generic-password -a ci -s deploy -w {P}",
+  "echo {P} | sudo -S apt-get install -y jq",
+  "printf '%s\\n' {P} | sudo -S -u root make install",
+  "mc alias set store https://minio.example.com:9000 ci-access {P}",
 ];
 
 /** Other credential forms: `{P}` is the secret. */
@@ -279,6 +289,9 @@ const CRED_TEMPLATES: readonly string[] = [
   '{"name": "DB_PASSWORD", "value": "{P}"}',
   'Using password "{P}" for user deploy',
   "login with passphrase {P} failed",
+  '<add key="ClearTextPassword" value="{P}" />',
+  '<property name="hibernate.connection.password" value="{P}"/>',
+  'HttpClient(new NetworkCredential("deploy", "{P}"))',
 ];
 
 /** Every argument-position and other credential template (`{P}` is the secret). */

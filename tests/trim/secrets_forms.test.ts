@@ -448,6 +448,112 @@ test("fields: a variable set for one command masks its value, not the command", 
   assertSanitized(cases);
 });
 
+test("args: keychains, passwords piped to sudo or chpasswd, MinIO keys", () => {
+  const cases: [string, string][] = [
+    [
+      "security unlock-keychain -p 'Kc9!x2Lm' build.keychain",
+      "security unlock-keychain -p '[REDACTED]' build.keychain",
+    ],
+    [
+      "+ security set-key-partition-list -S apple-tool:,apple: -s -k Kc9x2LmQ build.keychain",
+      "+ security set-key-partition-list -S apple-tool:,apple: -s -k [REDACTED] build.keychain",
+    ],
+    [
+      "security import dist.p12 -k build.keychain -P Kc9x2LmQ -T /usr/bin/codesign",
+      "security import dist.p12 -k build.keychain -P [REDACTED] -T /usr/bin/codesign",
+    ],
+    [
+      "security add-generic-password -a ci -s deploy -w Kc9x2LmQ",
+      "security add-generic-password -a ci -s deploy -w [REDACTED]",
+    ],
+    ["echo Kc9x2LmQ | sudo -S apt-get update", "echo [REDACTED] | sudo -S apt-get update"],
+    ["echo 'Kc9 x2' | sudo -kS -u root ls", "echo '[REDACTED]' | sudo -kS -u root ls"],
+    ["echo Kc9x2LmQ | sudo -u root --stdin ls", "echo [REDACTED] | sudo -u root --stdin ls"],
+    [
+      "printf '%s\\n' Kc9x2LmQ | docker login -u ci --password-stdin",
+      "printf '%s\\n' [REDACTED] | docker login -u ci --password-stdin",
+    ],
+    ["echo Kc9x2LmQ | passwd --stdin ci", "echo [REDACTED] | passwd --stdin ci"],
+    ['echo "ci:Kc9x2LmQ" | chpasswd', 'echo "ci:[REDACTED]" | chpasswd'],
+    [
+      'rsync -e "sshpass -p Kc9x2LmQ ssh" dist/ deploy@host:/srv',
+      'rsync -e "sshpass -p [REDACTED] ssh" dist/ deploy@host:/srv',
+    ],
+    [
+      "mc alias set store https://minio:9000 ci-access Kc9x2LmQ",
+      "mc alias set store https://minio:9000 ci-access [REDACTED]",
+    ],
+    [
+      "mc --insecure config host add s3 https://s3:9000 AK Kc9x2LmQ --api S3v4",
+      "mc --insecure config host add s3 https://s3:9000 AK [REDACTED] --api S3v4",
+    ],
+  ];
+  assertSanitized(cases);
+  const kept = [
+    "echo hello | sudo tee /etc/motd", // sudo without -S: stdin goes to the command
+    "echo 3 | sudo -u root tee /proc/sys/vm/drop_caches",
+    "echo y | sudo pacman -S foo", // -S is pacman's, after the command
+    "printf '%s\\n' a b | sort",
+    "security find-generic-password -s deploy -w", // -w prints the password: no value
+    "security import cert.p12 -k build.keychain -T /usr/bin/codesign",
+    "mc alias set store https://minio:9000",
+    "mc alias list",
+    "gh auth login --with-token < token.txt", // a redirection, not a value
+  ];
+  assertSanitized(kept.map((line) => [line, line]));
+});
+
+test("fields: XML settings named by a key attribute, print_r, credential constructors", () => {
+  const cases: [string, string][] = [
+    [
+      '<add key="ClearTextPassword" value="Kc9x2LmQ" />',
+      '<add key="ClearTextPassword" value="[REDACTED]" />',
+    ],
+    [
+      '<property name="hibernate.connection.password" value="Kc9x2LmQ"/>',
+      '<property name="hibernate.connection.password" value="[REDACTED]"/>',
+    ],
+    [
+      '<Setting name="Password" value="Kc9x2LmQ"/>',
+      '<Setting name="Password" value="[REDACTED]"/>',
+    ],
+    [
+      '{"msg":"<add key=\\"ApiToken\\" value=\\"Kc9x2LmQ\\" />"}',
+      '{"msg":"<add key=\\"ApiToken\\" value=\\"[REDACTED]\\" />"}',
+    ],
+    ['<entry key="db.password">Kc9x2LmQ</entry>', '<entry key="db.password">[REDACTED]</entry>'],
+    ["    [password] => Kc9x2LmQ", "    [password] => [REDACTED]"],
+    ["[api_token] => Kc9x2LmQ", "[api_token] => [REDACTED]"],
+    ['new NetworkCredential("ci", "Kc9x2LmQ")', 'new NetworkCredential("ci", "[REDACTED]")'],
+    ["client = BasicAuth('ci', 'Kc9x2LmQ')", "client = BasicAuth('ci', '[REDACTED]')"],
+    // After a secret key, every literal of the call is masked (`auth=f('u', 'p')`).
+    [
+      "requests.get(u, auth=HTTPBasicAuth('ci', 'Kc9x2LmQ'))",
+      "requests.get(u, auth=HTTPBasicAuth('[REDACTED]'))",
+    ],
+    [
+      '{"cmd":"new UsernamePasswordCredentials(\\"ci\\", \\"Kc9)x2LmQ\\")"}',
+      '{"cmd":"new UsernamePasswordCredentials(\\"ci\\", \\"[REDACTED]\\")"}',
+    ],
+    ["GET /a?user=ci&pw=Kc9x2LmQ HTTP/1.1", "GET /a?user=ci&pw=[REDACTED] HTTP/1.1"],
+    ["the password is Kc9x2LmQ!", "the password is [REDACTED]!"],
+  ];
+  assertSanitized(cases);
+  const kept = [
+    '<input type="password" name="password" value="" />',
+    '<add key="LogLevel" value="Debug" />',
+    '<property name="hibernate.dialect" value="org.hibernate.dialect.H2Dialect"/>',
+    '<property name="password" value="${DB_PASSWORD}"/>',
+    '<entry key="timeout">30</entry>',
+    "    [user] => ci",
+    'loadCredentials("prod")', // one literal names a profile
+    "ipw=3",
+    "the password is incorrect",
+    "password is too short (minimum is 12 characters)",
+  ];
+  assertSanitized(kept.map((line) => [line, line]));
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",
@@ -558,6 +664,13 @@ test("args and fields: a 1 MB line repeating one form is masked in linear time",
     "echo 'a|b' | x --password-stdin ",
     "'a'\\''b'\\''",
     "token: a  b ",
+    "echo x | sudo -S a ",
+    "printf '%s' x | chpasswd ",
+    '<add key="ClearTextPassword" value="x"/>',
+    '<entry key="db.password">x</entry>',
+    "mc alias set a u k s ",
+    "[password] => x ",
+    'new Credentials("u", "p") ',
   ];
   const slow: string[] = [];
   for (const form of forms) {

@@ -92,6 +92,25 @@ export const SHORT_PASSWORD_FLAGS: readonly ShortPasswordFlag[] = [
     spaced: true,
   },
   { tools: ["gh"], sub: "secret", flag: "b", glued: false, spaced: true },
+  // Package registries' publish and source commands.
+  { tools: ["dotnet"], sub: "nuget", flag: "p", glued: false, spaced: true },
+  { tools: ["dotnet"], sub: "push", flag: "k", glued: false, spaced: true },
+  { tools: ["poetry"], sub: "publish", flag: "p", glued: false, spaced: true },
+  { tools: ["twine"], flag: "p", glued: false, spaced: true },
+  { tools: ["vsce", "ovsx"], sub: "publish", flag: "p", glued: false, spaced: true },
+  { tools: ["xcrun"], sub: "altool", flag: "p", glued: false, spaced: true },
+  // ssh-keygen: the new (-N) and old (-P) passphrase.
+  { tools: ["ssh-keygen"], flag: "N", glued: false, spaced: true },
+  { tools: ["ssh-keygen"], flag: "P", glued: false, spaced: true },
+  // macOS keychains, as iOS and macOS CI jobs unlock and fill them.
+  { tools: ["security"], sub: "unlock-keychain", flag: "p", glued: false, spaced: true },
+  { tools: ["security"], sub: "create-keychain", flag: "p", glued: false, spaced: true },
+  { tools: ["security"], sub: "set-keychain-password", flag: "p", glued: false, spaced: true },
+  { tools: ["security"], sub: "set-keychain-password", flag: "o", glued: false, spaced: true },
+  { tools: ["security"], sub: "set-key-partition-list", flag: "k", glued: false, spaced: true },
+  { tools: ["security"], sub: "import", flag: "P", glued: false, spaced: true },
+  { tools: ["security"], sub: "add-generic-password", flag: "w", glued: false, spaced: true },
+  { tools: ["security"], sub: "add-internet-password", flag: "w", glued: false, spaced: true },
 ];
 
 /**
@@ -119,4 +138,33 @@ export const RABBITMQCTL_OPTIONS: {
   subs: ["add_user", "change_password"],
   valued: ["-n", "--node", "-t", "--timeout"],
   switches: ["-q", "--quiet", "-s", "--silent", "-l", "--longnames"],
+};
+
+/**
+ * MinIO's client: `mc alias set NAME URL ACCESS_KEY SECRET_KEY` (and the older
+ * `mc config host add …`). The sub-command words, then the position of the secret key
+ * among the words after them, and the options (global ones and the sub-command's)
+ * that take a value and that do not; any other word is an argument, one starting with
+ * `-` too.
+ */
+export const MC_OPTIONS: {
+  subs: readonly (readonly string[])[];
+  secretAt: number;
+  valued: readonly string[];
+  switches: readonly string[];
+} = {
+  subs: [["alias", "set"], ["config", "host", "add"]],
+  secretAt: 3,
+  valued: [
+    "--api",
+    "--path",
+    "--config-dir",
+    "-C",
+    "--limit-download",
+    "--limit-upload",
+    "--resolve",
+    "--custom-header",
+    "-H",
+  ],
+  switches: ["--insecure", "--json", "--debug", "--quiet", "--no-color", "--disable-pager", "--dp"],
 };

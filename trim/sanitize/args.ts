@@ -13,7 +13,10 @@
  * | `user:password@host` without a scheme | `git clone ci:x@git.example.com/r` | the password |
  * | after `credentials` / `creds` / `login` / `auth` | `using credentials ci:x` | the password |
  * | `echo x \| … --password-stdin` | `echo x \| docker login --password-stdin` | the value |
+ * | `echo x \|` into `sudo -S`, `passwd --stdin` | `printf '%s' x \| sudo -S make install` | the value |
+ * | `echo user:x \| chpasswd` | `echo "ci:x" \| chpasswd` | the password |
  * | a positional password | `htpasswd -b file user x`, `rabbitmqctl add_user u x` | the value |
+ * | MinIO's secret key | `mc alias set s3 https://minio:9000 AKEY x` | the value |
  * | FreeRDP | `xfreerdp /u:admin /p:x` | the value |
  *
  * Short password flags by tool ({@linkcode SHORT_PASSWORD_FLAGS}):
@@ -35,6 +38,13 @@
  * | openssl | | `-k` | spaced |
  * | ncftp, ncftpput, ncftpget, rabbitmqadmin | | `-p` | spaced |
  * | gh | `secret` | `-b` | spaced |
+ * | dotnet | `nuget` (`add source`, `update source`) / `push` | `-p` / `-k` | spaced |
+ * | poetry, vsce, ovsx | `publish` | `-p` | spaced |
+ * | twine | | `-p` | spaced |
+ * | xcrun | `altool` | `-p` | spaced |
+ * | ssh-keygen | | `-N`, `-P` | spaced |
+ * | security (macOS) | `unlock-keychain`, `create-keychain`, `set-keychain-password` | `-p` (`-o`) | spaced |
+ * | security (macOS) | `set-key-partition-list` / `import` / `add-generic-password`, `add-internet-password` | `-k` / `-P` / `-w` | spaced |
  *
  * Everything is found from cheap anchors (a `-` after a space, `@`, `password `,
  * `set `, `-stdin`, `/p:`); values end at whitespace or a quote; nothing backtracks.
@@ -46,6 +56,7 @@ import { applySpans, isIdChar, quotedQuoteLength } from "./chars.ts";
 import { isRandomRun } from "./entropy.ts";
 import {
   HTPASSWD_OPTIONS,
+  MC_OPTIONS,
   RABBITMQCTL_OPTIONS,
   SHORT_PASSWORD_FLAGS,
   type ShortPasswordFlag,
@@ -96,6 +107,7 @@ const _CUES_RE = new RegExp(
     "SET ",
     "config ",
     "-stdin",
+    "chpasswd",
     "/p:",
     "/password:",
     ..._CRED_WORDS_SP,
@@ -126,8 +138,9 @@ export function maskArgCredentials(s: string): string {
   if (s.indexOf("password ") >= 0) _netrc(s, add);
   if (s.indexOf("set ") >= 0 || s.indexOf("SET ") >= 0 || s.indexOf("config ") >= 0) {
     _setCommand(s, add);
+    if (s.indexOf("alias set") >= 0 || s.indexOf("host add") >= 0) _mc(s, add);
   }
-  if (s.indexOf("-stdin") >= 0) _echoStdin(s, add);
+  if (s.indexOf("|") >= 0) _echoStdin(s, add);
   if (s.indexOf("/p:") >= 0 || s.indexOf("/password:") >= 0) _rdp(s, add);
   for (const w of _CRED_WORDS_SP) {
     const i = s.indexOf(w);
@@ -242,8 +255,11 @@ function _rowsAt(s: string, p: number, letter: string): ShortPasswordFlag[] {
   const words = _commandWords(s, p);
   const out: ShortPasswordFlag[] = [];
   for (let k = 0; k < words.length; k++) {
-    // GitHub Actions prints a step's commands as `[command]/usr/bin/git …`.
-    const w = words[k].startsWith("[command]") ? words[k].slice(9) : words[k];
+    // GitHub Actions prints a step's commands as `[command]/usr/bin/git …`; a command
+    // may open a quoted one (`rsync -e "sshpass -p x ssh"`).
+    let w = words[k].startsWith("[command]") ? words[k].slice(9) : words[k];
+    const c0 = w.charCodeAt(0);
+    if (c0 === 34 || c0 === 39 || c0 === 40 || c0 === 96) w = w.slice(1);
     const base = w.slice(w.lastIndexOf("/") + 1);
     const rows = _BY_TOOL.get(base);
     if (rows === undefined) continue;
@@ -403,7 +419,12 @@ function _userAtHost(s: string, add: Add): void {
       at = s.indexOf("@", at + 1);
       continue;
     }
-    if (soft >= 0 && s.lastIndexOf(":", at) >= soft) st = soft;
+    if (soft >= 0 && s.lastIndexOf(":", at) >= soft) {
+      // … but a colon before it with no `@` between makes one `user:password` holding
+      // the `,` (`admin:a,b,c:d@h`).
+      const c = s.indexOf(":", st);
+      if (c < 0 || c >= soft || s.lastIndexOf("@", soft) >= st) st = soft;
+    }
     while (st < at && (s.charCodeAt(st) === 34 || s.charCodeAt(st) === 39)) st++;
     const seg = s.slice(st, at);
     const colon = seg.indexOf(":");
@@ -496,24 +517,85 @@ function _setCommand(s: string, add: Add): void {
 
 const _TO_RE = / to(?=\s)/y;
 
-/** `echo x | … --password-stdin` (also `printf`); a quoted value may hold a `|`. */
+/** Commands that read a password from stdin (a cheap first test of a line). */
+const _STDIN_READER_RE = /--password-stdin(?![\w.-])|sudo\s|chpasswd|passwd\s+--stdin/;
+
+/**
+ * `echo x | … --password-stdin`, `echo x | sudo -S …`, `echo x | passwd --stdin u`,
+ * `echo u:x | chpasswd` (also `printf`, its format passed over); a quoted value may
+ * hold a `|`.
+ */
 function _echoStdin(s: string, add: Add): void {
-  if (!/--password-stdin(?![\w.-])/.test(s)) return;
-  const re = /(?:^|[\s"'(\]])(?:echo|printf)\s+(?:-[ne]{1,2}\s+)?/g;
+  if (!_STDIN_READER_RE.test(s)) return;
+  const re = /(?:^|[\s"'(\]])(echo|printf)\s+(?:-[ne]{1,2}\s+)?/g;
   let budget = _MAX_FLAGS / 4;
   for (let m = re.exec(s); m !== null && budget-- > 0; m = re.exec(s)) {
-    const vs = m.index + m[0].length;
-    const v = _valueAt(s, vs);
+    let v = _valueAt(s, m.index + m[0].length);
+    let i = _pastWord(s, v[1]);
+    const pct = m[1] === "printf" ? s.indexOf("%", v[0]) : -1;
+    if (pct >= 0 && pct < v[1]) {
+      // printf '%s\n' x: the format, then the value.
+      if (i >= s.length || s.charCodeAt(i) === 124) continue;
+      v = _valueAt(s, i);
+      i = _pastWord(s, v[1]);
+    }
     // After the argument (its closing quote, when quoted) comes the pipe.
-    let i = v[1];
-    while (i < s.length && s.charCodeAt(i) !== 124 && !_isSpace(s.charCodeAt(i))) i++;
-    while (i < s.length && _isSpace(s.charCodeAt(i))) i++;
     if (s.charCodeAt(i) !== 124 || s.charCodeAt(i + 1) === 124) continue;
     // The command the value is piped into is the one that reads it.
-    const reader = s.indexOf("--password-stdin", i);
-    if (reader < 0 || /[|;]|&&/.test(s.slice(i + 1, reader))) continue;
-    add(v[0], v[1]);
+    const reads = _readsStdin(s.slice(i + 1, _commandEnd(s, i + 1)));
+    if (reads === _STDIN_NONE) continue;
+    if (reads === _STDIN_PASSWORD) add(v[0], v[1]);
+    else {
+      // chpasswd reads `user:password`.
+      const colon = s.indexOf(":", v[0]);
+      if (colon > v[0] && colon < v[1] - 1) add(colon + 1, v[1]);
+    }
   }
+}
+
+/** From the end of a value: past the rest of its word (a closing quote), then spaces. */
+function _pastWord(s: string, i: number): number {
+  while (i < s.length && s.charCodeAt(i) !== 124 && !_isSpace(s.charCodeAt(i))) i++;
+  while (i < s.length && _isSpace(s.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Where the command starting at `i` ends: the next `|`, `;` or `&&`, or the line end. */
+function _commandEnd(s: string, i: number): number {
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 124 || c === 59 || (c === 38 && s.charCodeAt(i + 1) === 38)) return i;
+  }
+  return i;
+}
+
+const _STDIN_NONE = 0;
+const _STDIN_PASSWORD = 1;
+const _STDIN_USER_PASSWORD = 2;
+
+/** sudo's options that take a value (`-u root`): the next word is not the command. */
+const _SUDO_VALUED = "ugCDhpRrtTU";
+
+/** What a command reads from stdin: nothing secret, a password, or `user:password`. */
+function _readsStdin(cmd: string): number {
+  if (/--password-stdin(?![\w.-])|(?:^|[\s/])passwd\s+--stdin(?:\s|$)/.test(cmd)) {
+    return _STDIN_PASSWORD;
+  }
+  if (/(?:^|[\s/])chpasswd(?:\s|$)/.test(cmd)) return _STDIN_USER_PASSWORD;
+  const m = /(?:^|[\s/])sudo\s/.exec(cmd);
+  if (m === null) return _STDIN_NONE;
+  // sudo's own options come before the command: -S (or --stdin) makes it read stdin.
+  const words = cmd.slice(m.index + m[0].length).split(/[ \t]+/, 16);
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
+    if (w === "") continue;
+    if (w.charCodeAt(0) !== 45 || w === "--") break;
+    if (w === "--stdin") return _STDIN_PASSWORD;
+    if (w.charCodeAt(1) === 45) continue;
+    if (w.indexOf("S") > 0) return _STDIN_PASSWORD;
+    if (w.length === 2 && _SUDO_VALUED.includes(w[1])) k++;
+  }
+  return _STDIN_NONE;
 }
 
 /** FreeRDP: `/p:x`, `/password:x`. */
@@ -666,6 +748,50 @@ function _rabbitmqctl(s: string, add: Add): void {
         continue;
       }
       if (n++ === 1) {
+        _addWord(s, m, add);
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * MinIO's secret key (see {@linkcode MC_OPTIONS}): the fourth word after `alias set`
+ * (or `config host add`), its known options passed over wherever they stand.
+ */
+function _mc(s: string, add: Add): void {
+  const o = MC_OPTIONS;
+  for (const words of _invocations(s, "mc")) {
+    let sub: readonly string[] | undefined;
+    let matched = 0;
+    let skip = false;
+    let n = 0;
+    for (const m of words) {
+      const w = m[0];
+      if (skip) {
+        skip = false;
+        continue;
+      }
+      if (sub === undefined || matched === sub.length) {
+        const eq = w.indexOf("=");
+        const name = eq > 0 ? w.slice(0, eq) : w;
+        if (o.switches.includes(name) || (eq > 0 && o.valued.includes(name))) continue;
+        if (o.valued.includes(w)) {
+          skip = true;
+          continue;
+        }
+      }
+      if (sub === undefined) {
+        sub = o.subs.find((words) => words[0] === w);
+        if (sub === undefined) break;
+        matched = 1;
+        continue;
+      }
+      if (matched < sub.length) {
+        if (w !== sub[matched++]) break;
+        continue;
+      }
+      if (n++ === o.secretAt) {
         _addWord(s, m, add);
         break;
       }

@@ -72,8 +72,8 @@ export function maskSecretFields(s: string): string {
     for (let q = s.indexOf(quote, 1); q >= 0; q = s.indexOf(quote, q + 1)) {
       // `password "x"`, or `password \"x\"` inside a JSON string.
       const open = s.charCodeAt(q - 1) === 92 ? q - 1 : q;
-      if (open === q && s.charCodeAt(q - 1) === 40) {
-        const span = _secretCallLiteral(s, q);
+      if (s.charCodeAt(open - 1) === 40) {
+        const span = _secretCallLiteral(s, open);
         if (span !== undefined) (spans ??= []).push(span[0], span[1]);
         continue;
       }
@@ -104,12 +104,16 @@ export function sqlLiteralAt(s: string, i: number): [number, number] | undefined
 }
 
 /**
- * The word after a password word in prose (`login with password S3cr3tPass`): masked
- * when it holds letters and digits or symbols, 8 or more characters, and is no path or
- * URL; `password for`, `password authentication failed` stay.
+ * The word after a password word in prose (`login with password S3cr3tPass`, also after
+ * `is`, `was`, `to`): masked when it holds letters and digits or symbols, 8 or more
+ * characters, and is no path or URL; `password for`, `password authentication failed`,
+ * `the password is incorrect` stay.
  */
 function _wordAfterPasswordWord(s: string, w: number, vs: number): [number, number] | undefined {
   if (w >= 1 && isIdChar(s.charCodeAt(w - 1))) return undefined; // a longer word
+  // `the password is x9Kq…`, `password was …`: the word after the linking word.
+  const lw = s.charCodeAt(vs + 2) === 32 ? 2 : s.charCodeAt(vs + 3) === 32 ? 3 : 0;
+  if (lw > 0 && _LINKING_WORDS.has(s.slice(vs, vs + lw))) vs += lw + 1;
   let ve = vs;
   while (
     ve < s.length && s.charCodeAt(ve) > 32 && s.charCodeAt(ve) !== 34 && s.charCodeAt(ve) !== 39
@@ -205,17 +209,31 @@ function _literalArguments(s: string, at: number): [number, number] | undefined 
   let first = -1;
   let last = -1;
   for (let q = at, n = 0; q < limit && n < 16; n++) {
-    const close = _closingQuote(s, q + 1, s[q]);
+    const quote = _quoteAt(s, q);
+    const vs = q + quote.length;
+    const close = _closingQuote(s, vs, quote);
     if (close < 0) break;
-    if (close > q + 1 && !isPlaceholderValue(s.slice(q + 1, close))) {
-      if (first < 0) first = q + 1;
+    if (close > vs && !isPlaceholderValue(s.slice(vs, close))) {
+      if (first < 0) first = vs;
       last = close;
     }
     // The next literal: the next quote after this one's end, before the `)`.
-    q = close + 1;
+    q = close + quote.length;
     while (q < limit && s[q] !== '"' && s[q] !== "'") q++;
+    if (s.charCodeAt(q - 1) === 92) q--; // escaped, inside a JSON string
   }
   return first >= 0 ? [first, last] : undefined;
+}
+
+/** The quote at `q`: `"` or `'`, or `\"`, `\'` inside a JSON string. */
+function _quoteAt(s: string, q: number): string {
+  return s.charCodeAt(q) === 92 ? s.slice(q, q + 2) : s[q];
+}
+
+/** Whether a quote, maybe escaped, opens at `i`. */
+function _quoteOpensAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i) === 92 ? s.charCodeAt(i + 1) : s.charCodeAt(i);
+  return c === 34 || c === 39;
 }
 
 /** A call's name and its `(`, or a tuple's `(`: `String::from(`, `os.Getenv(`. */
@@ -225,14 +243,28 @@ const _CALL_RE = /^(?:[A-Za-z_$][\w.:$]{0,127})?\($/;
 const _SECRET_CALL_RE =
   /(?:password|passwd|passphrase|apikey|secretkey|accesskey|privatekey|authtoken|apitoken|accesstoken|clientsecret)$/;
 
+/**
+ * Constructors of a user and a password: `new NetworkCredential("u", "x")`,
+ * `HTTPBasicAuth('u', 'x')`, `UsernamePasswordCredentials("u", "x")`.
+ */
+const _CREDENTIAL_CALL_RE = /(?:credentials?|basicauth|passwordauthentication)$/;
+
 /** A string literal passed to a call named for a secret, its quote at `q`. */
 function _secretCallLiteral(s: string, q: number): [number, number] | undefined {
   let ws = q - 1;
   while (ws > 0 && isWordChar(s.charCodeAt(ws - 1))) ws--;
   if (q - 1 - ws < 6) return undefined;
   const name = s.slice(ws, q - 1).toLowerCase().replaceAll("_", "");
-  if (!_SECRET_CALL_RE.test(name)) return undefined;
-  return _literalArguments(s, q);
+  if (_SECRET_CALL_RE.test(name)) return _literalArguments(s, q);
+  if (!_CREDENTIAL_CALL_RE.test(name)) return undefined;
+  // The user comes first: the literals from the second one (a lone one names a profile:
+  // `loadCredentials("prod")`).
+  const quote = _quoteAt(s, q);
+  const close = _closingQuote(s, q + quote.length, quote);
+  if (close < 0) return undefined;
+  let n = close + quote.length;
+  while (n < s.length && n - close <= 8 && (s[n] === "," || s[n] === " ")) n++;
+  return _quoteOpensAt(s, n) ? _literalArguments(s, n) : undefined;
 }
 
 const _LINKING_WORDS = new Set(["is", "to", "was", "of", "as"]);
@@ -250,9 +282,11 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
     // An escaped quote (JSON inside a JSON string): \"key\":\"value\"
     for (let k = 0; k < _MAX_ESCAPES && s.charCodeAt(j) === 92; k++) j--;
   }
-  if (j < 2) return undefined;
+  if (j < 1) return undefined;
   const last = s.charCodeAt(j);
   if (last >= 128 || _KEY_LAST[last] === 0) {
+    // PHP's print_r: `[password] => x`.
+    if (last === 93 && s.charCodeAt(p + 1) === 62) return _bracketedKeyValue(s, j);
     // `sig` (Azure SAS): checked by its letters, so that keys ending in `g` (msg, config)
     // stay on the fast path.
     if (
@@ -263,18 +297,41 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
   const ke = j + 1;
   let ks = ke;
   while (ks > 0 && isIdChar(s.charCodeAt(ks - 1))) ks--;
-  if (ke - ks < 3) return undefined;
+  // Keys of two letters are too often something else; `pw` (`?user=a&pw=x`) is not.
+  if (ke - ks < 3 && !(ke - ks === 2 && (last === 119 || last === 87) && _isPw(s, ks))) {
+    return undefined;
+  }
   return _maskAfterKey(s, ks, s.slice(ks, ke), ke);
 }
 
+/** The value after a key in brackets ending at `j` (`[password] => x`), if secret. */
+function _bracketedKeyValue(s: string, j: number): [number, number] | undefined {
+  let ks = j;
+  while (ks > 0 && j - ks < 64 && isIdChar(s.charCodeAt(ks - 1))) ks--;
+  if (ks === j || s.charCodeAt(ks - 1) !== 91) return undefined;
+  const key = s.slice(ks, j);
+  return isSecretKeyName(key) ? _maskAfterKey(s, ks, key, j + 1) : undefined;
+}
+
+/** `pw` or `PW` at `ks`. */
+function _isPw(s: string, ks: number): boolean {
+  const c = s.charCodeAt(ks);
+  return c === 112 ? s.charCodeAt(ks + 1) === 119 : c === 80 && s.charCodeAt(ks + 1) === 87;
+}
+
 /**
- * Whether the `value` key at `ks` follows a secret name in the same object:
- * `"name": "DB_PASSWORD", "value"`, `{name: API_TOKEN, value`, `"Key":"x_token","Value"`.
+ * Whether the `value` key at `ks` follows a secret name in the same object or element:
+ * `"name": "DB_PASSWORD", "value"`, `{name: API_TOKEN, value`, `"Key":"x_token","Value"`,
+ * `<add key="ApiToken" value`.
  */
 function _namesSecret(s: string, ks: number): boolean {
   let i = _skipBack(s, ks - 1);
-  if (s.charCodeAt(i) !== 44) return false; // ,
-  i = _skipBack(s, i - 1);
+  if (s.charCodeAt(i) === 44) i = _skipBack(s, i - 1); // ,
+  else {
+    // XML attributes: `<add key="ClearTextPassword" value="x"/>`, `name="password" value`.
+    const sp = s.charCodeAt(ks - 1);
+    if (!_quoteOpensAt(s, i + 1) || (sp !== 32 && sp !== 9)) return false;
+  }
   const ve = i + 1;
   while (i >= 0 && ve - i <= 128 && isIdChar(s.charCodeAt(i))) i--;
   if (i + 1 === ve) return false;
@@ -319,7 +376,10 @@ export function isSecretKeyName(key: string): boolean {
   return kind === _KEY_SECRET || kind === _KEY_HEADER;
 }
 
-/** Whether a value is a placeholder (`***`, `<redacted>`, `null`) or `$ENV_VAR`. */
+/**
+ * Whether a value is a placeholder (`***`, `<redacted>`, `null`), `$ENV_VAR`, or a
+ * shell redirection or `-` where a flag's value would be (`--with-token < f`).
+ */
 export function isPlaceholderValue(value: string): boolean {
   return _PLACEHOLDER_RE.test(value) || _ENV_VAR_RE.test(value);
 }
@@ -440,7 +500,7 @@ function _maskAfterKey(
     ve = flag ? _wordEnd(s, vs) : _tokenEnd(s, vs);
     // Code: `password = String::from("x")`, `auth=("bob", "x")`: the string literals.
     if (
-      s.charCodeAt(ve - 1) === 40 && (s[ve] === '"' || s[ve] === "'") &&
+      s.charCodeAt(ve - 1) === 40 && _quoteOpensAt(s, ve) &&
       _CALL_RE.test(s.slice(vs, ve))
     ) {
       // A literal masked before (`from("[REDACTED]")`) stays as it is.
@@ -547,17 +607,33 @@ function _maskElements(s: string): string {
     while (ne < s.length && ne - c < 66 && (isIdChar(s.charCodeAt(ne)) || s[ne] === ":")) ne++;
     if (s[ne] !== ">" || ne === c + 2) continue;
     const name = s.slice(c + 2, ne);
-    if (!isSecretKeyName(name.slice(name.lastIndexOf(":") + 1))) continue;
+    const named = isSecretKeyName(name.slice(name.lastIndexOf(":") + 1));
     const open = s.lastIndexOf(`<${name}`, c);
     if (open < 0) continue;
     const after = s[open + 1 + name.length];
     if (after !== ">" && after !== " ") continue;
     const vs = s.indexOf(">", open) + 1;
     if (vs <= open || vs >= c || placeholderEnd(s, vs) >= c) continue;
+    // `<entry key="db.password">x</entry>` (Java's XML properties) names it by attribute.
+    if (!named && (after !== " " || vs - open > 256 || !_keyAttributeNamesSecret(s, open, vs))) {
+      continue;
+    }
     if (isPlaceholderValue(s.slice(vs, c))) continue;
     (spans ??= []).push(vs, c);
   }
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
+}
+
+const _KEY_ATTRIBUTE_RE = /\s(?:key|name)\s*=\s*["']([^"'<>]{1,128})["']/g;
+
+/** Whether the tag in `[open, end)` has a `key` or `name` attribute naming a secret. */
+function _keyAttributeNamesSecret(s: string, open: number, end: number): boolean {
+  const tag = s.slice(open, end);
+  _KEY_ATTRIBUTE_RE.lastIndex = 0;
+  for (let m = _KEY_ATTRIBUTE_RE.exec(tag); m !== null; m = _KEY_ATTRIBUTE_RE.exec(tag)) {
+    if (isSecretKeyName(m[1])) return true;
+  }
+  return false;
 }
 
 /** The end of the shell word at `i`: whitespace or a quote (a JSON string's end). */
@@ -605,7 +681,7 @@ export function placeholderEnd(s: string, i: number): number {
 }
 
 const _PLACEHOLDER_RE =
-  /^(?:\[[A-Z_:0-9 ]*\]|\*+|x{3,}|<[\w .-]*>|null|none|nil|undefined|true|false|\$\{[^}]*\}|%[sd]|\{\{.*\}\}|\(?(?:redacted|hidden|masked|sensitive|not set|empty)\)?)$/i;
+  /^(?:<{1,3}|>{1,2}|\||-|\[[A-Z_:0-9 ]*\]|\*+|x{3,}|<[\w .-]*>|null|none|nil|undefined|true|false|\$\{[^}]*\}|%[sd]|\{\{.*\}\}|\(?(?:redacted|hidden|masked|sensitive|not set|empty)\)?)$/i;
 
 /** An environment variable reference, `$DB_PASSWORD` (upper case: `$Zx9…` is a password). */
 const _ENV_VAR_RE = /^\$[A-Z_][A-Z0-9_]*$/;

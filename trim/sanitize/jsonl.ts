@@ -13,6 +13,8 @@
  *   sanitizer masks in `key=value` form) becomes `"[REDACTED]"`, whatever its type
  *   (a number too, as a string). Objects and arrays under a secret key are scanned
  *   like any other value.
+ * - A `value` beside a `name` (or `key`) naming a secret is masked the same way:
+ *   `{"name": "DB_PASSWORD", "value": "x"}` (ECS task definitions, Kubernetes JSON).
  * - Keys are never masked. Numbers are never masked otherwise (`"status": 503` stays).
  * - Non-JSON lines are sanitized as text. A line that only looks like JSON (its text
  *   between strings is not JSON: a Python repr `{'password': 'x'}`, `[token abc]`) is
@@ -71,6 +73,9 @@ export function sanitizeJsonLine(
   let copied = 0;
   let key: string | undefined = undefined;
   const keys: (string | undefined)[] = [];
+  // `{"name": "DB_PASSWORD", "value": "x"}` (ECS, Kubernetes): the name makes the
+  // value secret; reset at each object's start and end.
+  let named = false;
   let i = 0;
   while (i < n) {
     const c = line.charCodeAt(i);
@@ -83,7 +88,9 @@ export function sanitizeJsonLine(
       if (line.charCodeAt(j) === 58 /* : */) {
         key = value;
       } else {
-        let v = _isSecretKey(key) ? "[REDACTED]" : sanitizeLine(value, preserveIdSuffix);
+        const secret = _isSecretKey(key) || (named && _isValueKey(key));
+        if (key !== undefined && _isNameKey(key)) named = _isSecretKey(value);
+        let v = secret ? "[REDACTED]" : sanitizeLine(value, preserveIdSuffix);
         if (extra) v = extra(v);
         if (v !== value) {
           out += line.slice(copied, i) + JSON.stringify(v);
@@ -95,12 +102,14 @@ export function sanitizeJsonLine(
     }
     if (c === 123 /* { */ || c === 91 /* [ */) {
       keys.push(key);
+      if (c === 123) named = false;
     } else if (c === 125 /* } */ || c === 93 /* ] */) {
       key = keys.pop();
+      if (c === 125) named = false;
     } else if (c === 45 || (c >= 48 && c <= 57)) {
       let j = i + 1;
       while (j < n && _isNumberChar(line.charCodeAt(j))) j++;
-      if (_isSecretKey(key)) {
+      if (_isSecretKey(key) || (named && _isValueKey(key))) {
         out += line.slice(copied, i) + '"[REDACTED]"';
         copied = j;
       }
@@ -159,6 +168,15 @@ function _isSecretKey(key: string | undefined): boolean {
     _secretKeys.set(key, secret);
   }
   return secret;
+}
+
+/** `name` or `key`: a key whose value names the `value` beside it. */
+function _isNameKey(key: string): boolean {
+  return key === "name" || key === "Name" || key === "key" || key === "Key";
+}
+
+function _isValueKey(key: string | undefined): boolean {
+  return key === "value" || key === "Value";
 }
 
 /** Offset of the closing quote of the string starting at `start`, or -1. */
