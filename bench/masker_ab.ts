@@ -38,12 +38,14 @@ interface Parts {
     SecretBlockSanitizer: new (...a: never[]) => unknown;
   };
   fields: { maskSecretFields(l: string): string };
+  args: { maskArgCredentials(l: string): string };
 }
 
 async function load(root: URL): Promise<Parts> {
   return {
     sanitize: await import(new URL("trim/sanitize.ts", root).href),
     fields: await import(new URL("trim/sanitize/fields.ts", root).href),
+    args: await import(new URL("trim/sanitize/args.ts", root).href),
   };
 }
 
@@ -59,6 +61,11 @@ const benches: [string, Bench][] = [
   ["maskSecretFields", (p) => {
     let n = 0;
     for (const l of lines) n += p.fields.maskSecretFields(l).length;
+    return n;
+  }],
+  ["maskArgCredentials", (p) => {
+    let n = 0;
+    for (const l of lines) n += p.args.maskArgCredentials(l).length;
     return n;
   }],
   ["key-block stage", (p) => {

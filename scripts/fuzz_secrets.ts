@@ -169,7 +169,9 @@ for (let n = 0; n < cases; n++) {
   leaked++;
   const seen = byKind.get(kind) ?? 0;
   byKind.set(kind, seen + 1);
-  if (seen < 2) console.log(`LEAK ${JSON.stringify(line)}\n  -> ${JSON.stringify(out)}`);
+  if (seen < Number(Deno.env.get("FUZZ_SHOW") ?? 2)) {
+    console.log(`LEAK ${JSON.stringify(line)}\n  -> ${JSON.stringify(out)}`);
+  }
 }
 console.log(`\n${mode}: ${total} cases, ${leaked} leaked (${(100 * leaked / total).toFixed(2)} %)`);
 for (const [kind, n] of [...byKind].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
