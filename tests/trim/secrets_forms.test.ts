@@ -554,6 +554,66 @@ test("fields: XML settings named by a key attribute, print_r, credential constru
   assertSanitized(kept.map((line) => [line, line]));
 });
 
+test("fields: key names of framework and cloud secrets", () => {
+  const cases: [string, string][] = [
+    ["SECRET_KEY_BASE=9f8e7d6c5b4a3928", "SECRET_KEY_BASE=[REDACTED]"],
+    ["APP_KEY=base64:Kc9x2LmQ", "APP_KEY=[REDACTED]"],
+    ["Ocp-Apim-Subscription-Key: Kc9x2LmQ", "Ocp-Apim-Subscription-Key: [REDACTED]"],
+    ["license_key: Kc9x2LmQ", "license_key: [REDACTED]"],
+    ['{"hmac_key":"Kc9x2LmQ"}', '{"hmac_key":"[REDACTED]"}'],
+    [
+      "consumer_key=Kc9x2LmQ consumer_secret=Kc9x2LmQ",
+      "consumer_key=[REDACTED] consumer_secret=[REDACTED]",
+    ],
+    ["STORAGE_KEY=Kc9x2LmQ", "STORAGE_KEY=[REDACTED]"],
+    ["sessionKey: 'Kc9x2LmQ'", "sessionKey: '[REDACTED]'"],
+  ];
+  assertSanitized(cases);
+  // Keys that name a file or an id stay.
+  const kept = ["client_key=/etc/ssl/client.key", "deploy_key: ~/.ssh/deploy", "pin=13"];
+  assertSanitized(kept.map((line) => [line, line]));
+});
+
+test("fields: secrets in code (comparisons, subscripts, key literals) and config directives", () => {
+  const cases: [string, string][] = [
+    ['if (password === "Kc9x2LmQ") {', 'if (password === "[REDACTED]") {'],
+    ['if password == "Kc9x2LmQ":', 'if password == "[REDACTED]":'],
+    ["ENV['API_KEY'] = 'Kc9x2LmQ'", "ENV['API_KEY'] = '[REDACTED]'"],
+    ['os.environ["DB_PASSWORD"] = "Kc9x2LmQ"', 'os.environ["DB_PASSWORD"] = "[REDACTED]"'],
+    ['char password[] = "Kc9x2LmQ";', 'char password[] = "[REDACTED]";'],
+    ["secret_key = b'Kc9x2LmQ'", "secret_key = b'[REDACTED]'"],
+    ['props.put("password", "Kc9x2LmQ");', 'props.put("password", "[REDACTED]");'],
+    [
+      'System.setProperty("db.password", "Kc9x2LmQ");',
+      'System.setProperty("db.password", "[REDACTED]");',
+    ],
+    [
+      'req.headers.set("Authorization", "Basic a2M5eDI=")',
+      'req.headers.set("Authorization", "[REDACTED]")',
+    ],
+    ["requirepass Kc9x2LmQ", "requirepass [REDACTED]"],
+    ["  auth_pass Kc9x2LmQ", "  auth_pass [REDACTED]"],
+    ["rpcpassword Kc9x2LmQ;", "rpcpassword [REDACTED];"],
+  ];
+  assertSanitized(cases);
+  const kept = [
+    "if (token == null)",
+    'if (password === "")',
+    "arr[0] = 5",
+    "x['name'] = 'bob'",
+    'props.put("timeout", "30");',
+    'getenv("API_TOKEN", "")',
+    "password incorrect",
+    "token expired",
+    "passwords 3",
+    "api_token <redacted>",
+    "\t\tproxy_pass http://web5.example.tld;", // nginx passes the request on
+    "fastcgi_pass unix:/run/php/php-fpm.sock;",
+    "PasswordAuthentication no",
+  ];
+  assertSanitized(kept.map((line) => [line, line]));
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",
@@ -671,6 +731,9 @@ test("args and fields: a 1 MB line repeating one form is masked in linear time",
     "mc alias set a u k s ",
     "[password] => x ",
     'new Credentials("u", "p") ',
+    'put("password", "x") ',
+    "ENV['API_KEY'] = 'x' ",
+    "password == x ",
   ];
   const slow: string[] = [];
   for (const form of forms) {

@@ -9,7 +9,7 @@ import { applySpans, isIdChar, isWordChar, quotedQuoteLength } from "./chars.ts"
 
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
-  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass)$/;
+  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey)$/;
 
 /**
  * Masks the values of secret fields: `password=x`, `token: x`, `"api_key": "x"`,
@@ -84,10 +84,49 @@ export function maskSecretFields(s: string): string {
       if (span !== undefined) (spans ??= []).push(span[0], span[1]);
     }
   }
+  // A directive line starts with a letter (maybe indented); most log lines do not.
+  const c0 = s.charCodeAt(0) | 32;
+  if ((c0 >= 97 && c0 <= 122) || c0 === 32 || c0 === 41 /* space, tab */) {
+    const span = _directiveValue(s);
+    if (span !== undefined) (spans ??= []).push(span[0], span[1]);
+  }
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
 }
 
 const _PROSE_QUOTES = ['"', "'"];
+
+/** Secret key names that are also plain words: not a directive of their own. */
+const _PLAIN_WORD_KEY_RE =
+  /^(?:pass(?:word|wd|phrase)?|secret|token|credentials?|cookie|signature|authorization|auth)$/i;
+
+/**
+ * A config file's directive line, a compound secret name and one word:
+ * `requirepass x` (Redis), `auth_pass x` (keepalived), `rpcpassword x`. A plain word
+ * (`password x`, `token expired`) is prose or netrc's and is left to those rules.
+ */
+function _directiveValue(s: string): [number, number] | undefined {
+  let ks = 0;
+  while (ks < s.length && (s.charCodeAt(ks) === 32 || s.charCodeAt(ks) === 9)) ks++;
+  let ke = ks;
+  while (ke < s.length && isIdChar(s.charCodeAt(ke))) ke++;
+  const sp = s.charCodeAt(ke);
+  if (ke - ks < 6 || (sp !== 32 && sp !== 9) || _KEY_LAST[s.charCodeAt(ke - 1)] !== 1) {
+    return undefined;
+  }
+  let vs = ke;
+  while (vs < s.length && (s.charCodeAt(vs) === 32 || s.charCodeAt(vs) === 9)) vs++;
+  let ve = s.length;
+  while (ve > vs && (s.charCodeAt(ve - 1) === 32 || s.charCodeAt(ve - 1) === 59)) ve--;
+  if (ve <= vs) return undefined;
+  for (let i = vs; i < ve; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 32 || c === 9) return undefined; // more than one word
+  }
+  const key = s.slice(ks, ke);
+  if (_PLAIN_WORD_KEY_RE.test(key) || !isSecretKeyName(key)) return undefined;
+  const value = s.slice(vs, ve);
+  return _isSecretValue(value, true) && !isPlaceholderAt(s, vs) ? [vs, ve] : undefined;
+}
 
 /** `Bearer ` and password words in prose (capitalized or in capitals too). */
 const _WORD_CUE_G = /[Bb]earer |BEARER |[Pp]ass(?:word|wd|phrase) |PASS(?:WORD|WD|PHRASE) /g;
@@ -249,22 +288,35 @@ const _SECRET_CALL_RE =
  */
 const _CREDENTIAL_CALL_RE = /(?:credentials?|basicauth|passwordauthentication)$/;
 
-/** A string literal passed to a call named for a secret, its quote at `q`. */
+/**
+ * A string literal passed to a call named for a secret, its quote at `q`; or the value
+ * after a first literal that names one: `props.put("password", "x")`,
+ * `System.setProperty("db.password", "x")`, `headers.set("Authorization", "x")`.
+ */
 function _secretCallLiteral(s: string, q: number): [number, number] | undefined {
   let ws = q - 1;
   while (ws > 0 && isWordChar(s.charCodeAt(ws - 1))) ws--;
-  if (q - 1 - ws < 6) return undefined;
-  const name = s.slice(ws, q - 1).toLowerCase().replaceAll("_", "");
-  if (_SECRET_CALL_RE.test(name)) return _literalArguments(s, q);
-  if (!_CREDENTIAL_CALL_RE.test(name)) return undefined;
-  // The user comes first: the literals from the second one (a lone one names a profile:
-  // `loadCredentials("prod")`).
+  const name = q - 1 - ws >= 6 ? s.slice(ws, q - 1).toLowerCase().replaceAll("_", "") : "";
+  if (name !== "" && _SECRET_CALL_RE.test(name)) return _literalArguments(s, q);
   const quote = _quoteAt(s, q);
-  const close = _closingQuote(s, q + quote.length, quote);
+  const vs = q + quote.length;
+  const close = _closingQuote(s, vs, quote);
   if (close < 0) return undefined;
   let n = close + quote.length;
   while (n < s.length && n - close <= 8 && (s[n] === "," || s[n] === " ")) n++;
-  return _quoteOpensAt(s, n) ? _literalArguments(s, n) : undefined;
+  if (!_quoteOpensAt(s, n)) return undefined; // a lone literal: `loadCredentials("prod")`
+  // The user comes first in a credential constructor: the literals from the second one.
+  if (name !== "" && _CREDENTIAL_CALL_RE.test(name)) return _literalArguments(s, n);
+  return _isKeyLiteral(s, vs, close) && isSecretKeyName(s.slice(vs, close))
+    ? _literalArguments(s, n)
+    : undefined;
+}
+
+/** Whether `s[a, b)` reads as a key name: 3 to 64 word characters, dots or dashes. */
+function _isKeyLiteral(s: string, a: number, b: number): boolean {
+  if (b - a < 3 || b - a > 64) return false;
+  for (let i = a; i < b; i++) if (!isIdChar(s.charCodeAt(i))) return false;
+  return true;
 }
 
 const _LINKING_WORDS = new Set(["is", "to", "was", "of", "as"]);
@@ -285,8 +337,8 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
   if (j < 1) return undefined;
   const last = s.charCodeAt(j);
   if (last >= 128 || _KEY_LAST[last] === 0) {
-    // PHP's print_r: `[password] => x`.
-    if (last === 93 && s.charCodeAt(p + 1) === 62) return _bracketedKeyValue(s, j);
+    // PHP's print_r `[password] => x`; code: `ENV['API_KEY'] = x`, `char password[] = x`.
+    if (last === 93 && s.charCodeAt(p) === 61) return _bracketedKeyValue(s, j);
     // `sig` (Azure SAS): checked by its letters, so that keys ending in `g` (msg, config)
     // stay on the fast path.
     if (
@@ -304,13 +356,25 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
   return _maskAfterKey(s, ks, s.slice(ks, ke), ke);
 }
 
-/** The value after a key in brackets ending at `j` (`[password] => x`), if secret. */
+/**
+ * The value after a key in brackets, the `]` at `j`, if secret: `[password] => x`,
+ * `ENV['API_KEY'] = x`, `char password[] = x`.
+ */
 function _bracketedKeyValue(s: string, j: number): [number, number] | undefined {
-  let ks = j;
-  while (ks > 0 && j - ks < 64 && isIdChar(s.charCodeAt(ks - 1))) ks--;
-  if (ks === j || s.charCodeAt(ks - 1) !== 91) return undefined;
-  const key = s.slice(ks, j);
-  return isSecretKeyName(key) ? _maskAfterKey(s, ks, key, j + 1) : undefined;
+  let ke = j;
+  if (s.charCodeAt(j - 1) === 91) ke = j - 1; // `password[]`: the key is before `[`
+  else if (s.charCodeAt(j - 1) === 34 || s.charCodeAt(j - 1) === 39) ke = j - 1;
+  let ks = ke;
+  while (ks > 0 && ke - ks < 64 && isIdChar(s.charCodeAt(ks - 1))) ks--;
+  if (ks === ke) return undefined;
+  if (ke === j - 1 && s.charCodeAt(j - 1) !== 91) {
+    // ['KEY']: the quotes around the key, then the `[`.
+    if (s.charCodeAt(ks - 1) !== s.charCodeAt(j - 1) || s.charCodeAt(ks - 2) !== 91) {
+      return undefined;
+    }
+  } else if (ke === j && s.charCodeAt(ks - 1) !== 91) return undefined;
+  const key = s.slice(ks, ke);
+  return isSecretKeyName(key) ? _maskAfterKey(s, j + 1, key, j + 1) : undefined;
 }
 
 /** `pw` or `PW` at `ks`. */
@@ -384,6 +448,9 @@ export function isPlaceholderValue(value: string): boolean {
   return _PLACEHOLDER_RE.test(value) || _ENV_VAR_RE.test(value);
 }
 
+/** nginx's directives that pass a request on (`proxy_pass http://app;`): no password. */
+const _PASS_TO_RE = /^(?:proxy|fastcgi|uwsgi|scgi|grpc|memcached)_pass$/;
+
 /** Whether a key name is plain, a secret field, a header whose value is secret, or Bearer. */
 function _keyKind(key: string): number {
   let kind = _keyKinds.get(key);
@@ -391,6 +458,7 @@ function _keyKind(key: string): number {
   const norm = key.toLowerCase().replace(/[-_.]/g, "");
   const lowerKey = key.toLowerCase();
   if (norm === "bearer" || norm === "basic") kind = _KEY_BEARER;
+  else if (_PASS_TO_RE.test(lowerKey)) kind = _KEY_PLAIN; // nginx: proxy_pass http://…
   else if (norm === "sig") kind = _KEY_SIG;
   else if (
     norm === "authorization" || norm === "proxyauthorization" || norm === "cookie" ||
@@ -447,6 +515,11 @@ function _maskAfterKey(
     // `--api-token=x`: a flag's value, a whole shell word.
     flag = sep === "=" && (s[ks] === "-" || _dashedKey(s, ks));
     if (sep === "=" && s[vs] === ">") vs++; // Ruby hash rocket
+    else if (sep === "=" && s[vs] === "=") {
+      // A comparison in code: `password == "x"`, `=== "x"`.
+      vs++;
+      if (s[vs] === "=") vs++;
+    }
     if (sep === ":" && s[vs] === ":") return undefined; // Rust/C++ paths: token::Kind
     if (sep === ":" && s[vs] === "=") vs++; // Go: token := "x"
     while (vs < s.length && (s.charCodeAt(vs) === 32 || s.charCodeAt(vs) === 9)) vs++;
@@ -456,6 +529,8 @@ function _maskAfterKey(
   } else return undefined;
   if (vs >= s.length) return undefined;
   if (isPlaceholderAt(s, vs)) return undefined;
+  // Python's string prefixes: b'x', r"x".
+  if (_STRING_PREFIX.indexOf(s[vs]) >= 0 && (s[vs + 1] === '"' || s[vs + 1] === "'")) vs++;
   let q = s[vs];
   let ve: number;
   let esc = 0;
@@ -513,6 +588,8 @@ function _maskAfterKey(
   if (!_isSecretValue(value, sep === ":" && q !== '"' && q !== "'")) return undefined;
   return [vs, ve];
 }
+
+const _STRING_PREFIX = "bBrRuU";
 
 /** Whether the key at `ks` is a flag's name: `--password`, ` -password`. */
 function _dashedKey(s: string, ks: number): boolean {
