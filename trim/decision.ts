@@ -23,7 +23,7 @@ import type { TrimLineDecision } from "./types.ts";
  * | `context-after` | keep | soft line shown after an error |
  * | `tail-context` | keep | one of the closing lines of the log (summary, exit status) |
  * | `final-window` | keep | in the final window: the log's last lines, read as evidence |
- * | `failure-section` | keep | in a test runner's section for a failed test (pytest, jest, go) |
+ * | `failure-section` | keep | in a test runner's section for a failed test (pytest, jest, go, PHP's diff) |
  * | `repeat` | fold | folded into the `[xN]` line of an adjacent line of the same shape |
  * | `repeated-stack` | fold | its stack group folded into an `[xN]` group of identical stacks |
  * | `repeated-block` | fold | inside a later copy of a repeated block (`collapseBlocks`, `[block xM]`) |

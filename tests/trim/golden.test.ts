@@ -35,6 +35,7 @@ const NAMES = [
   "gha_annotations",
   "java_caused_by",
   "python_in_server",
+  "php_run_tests",
 ];
 
 for (const name of NAMES) {

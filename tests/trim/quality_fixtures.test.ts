@@ -20,6 +20,7 @@ const NAMES = [
   "maven",
   "node_trace",
   "npm_jest",
+  "php_run_tests",
   "pytest",
   "python_in_server",
   "python_web",

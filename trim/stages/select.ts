@@ -17,7 +17,9 @@
  *    whole. A repeated error gets no context, so its repeats stay adjacent and fold
  *    into `[xN]`;
  * 5. test-runner failure sections (pytest, jest, go test, mocha, PHPUnit:
- *    {@linkcode FailureSections}): the first few are kept whole, capped; jest's console
+ *    {@linkcode FailureSections}): the first few are kept whole, capped; PHP's test
+ *    diffs are held until their verdict ({@linkcode PhpTestDiffs}: a failed test's
+ *    shown, an expected failure's dropped); jest's console
  *    entries other than `console.error` ({@linkcode JestConsole}) and pytest's warnings
  *    summary ({@linkcode PytestWarnings}) are noise;
  * 6. the final window ({@linkcode FinalWindow}): the last lines of the input are held
@@ -64,6 +66,7 @@ import {
   startsWithLocation,
 } from "../select/final_window.ts";
 import { FailureSections, firstVisible, JestConsole, PytestWarnings } from "../select/sections.ts";
+import { PHP_DIFF_LINES, PhpStep, PhpTestDiffs } from "../select/php_diffs.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
 import { capHeld, type HeldStack, reduceRecord, repeatsHeld } from "../select/held_stack.ts";
 import { SelectOutput } from "../select/output.ts";
@@ -182,6 +185,8 @@ export class Selector {
   #pytestWarnings = new PytestWarnings();
   /** Test-runner failure sections (pytest, jest, go test), shown whole. */
   #sections = new FailureSections();
+  /** PHP's test diffs, held until their verdict. */
+  #php = new PhpTestDiffs();
 
   /**
    * @param slice the resolved options of select.
@@ -255,6 +260,11 @@ export class Selector {
     this.#feed(failure);
     this.#closing = false;
     this.#feed(after);
+    if (this.#php.holding) {
+      // A diff whose verdict never came: its lines go through the line rules.
+      this.#php.abandon();
+      this.#releasePhp(PhpStep.REPLAY);
+    }
     // The closing lines of the log, unless they are steps that ran after the failure.
     if (after.lines.length === 0) this.#emitRingTail();
     else this.#flushRing();
@@ -280,18 +290,66 @@ export class Selector {
     for (let i = 0; i < lines.length; i++) {
       if (i === at) {
         const n = records![r + 1];
-        this.#record(lines.slice(i, i + n), numbers?.slice(i, i + n));
-        i += n - 1;
         r += 2;
         at = r < records!.length ? records![r] : -1;
+        // Inside a PHP diff being held, a record's lines are lines of the diff.
+        if (this.#php.holding) {
+          i--;
+          continue;
+        }
+        this.#record(lines.slice(i, i + n), numbers?.slice(i, i + n));
+        i += n - 1;
         continue;
       }
       this.#single(lines[i], numbers ? numbers[i] : 0);
     }
   }
 
-  /** One line on its own: the hot path. */
+  /** One line on its own: the hot path (PHP's diff blocks are held first). */
   #single(line: string, num: number): void {
+    const php = this.#php;
+    if (php.holding || line.charCodeAt(0) === 61) {
+      if (php.holding && this.#filter !== undefined && this.#filter(line) !== FILTER_PASS) {
+        // A line the user's rules decide is decided now, after the lines held.
+        php.abandon();
+        this.#releasePhp(PhpStep.REPLAY);
+      } else {
+        const step = php.next(line, num);
+        if (step === PhpStep.HOLD) return;
+        if (step !== PhpStep.PASS) this.#releasePhp(step);
+      }
+    }
+    this.#decide(line, num);
+  }
+
+  /**
+   * The lines of a PHP diff block after its verdict: shown (a failed test's, capped at
+   * {@linkcode PHP_DIFF_LINES}), dropped (an expected failure's) or decided one by one.
+   */
+  #releasePhp(step: PhpStep): void {
+    const php = this.#php;
+    const { held, nums } = php;
+    php.clear();
+    const state = this.#state;
+    for (let i = 0; i < held.length; i++) {
+      if (step === PhpStep.REPLAY) {
+        this.#decide(held[i], nums[i]);
+        continue;
+      }
+      this.#pos++;
+      if (step === PhpStep.SHOW && i < PHP_DIFF_LINES) {
+        const score = scoreForLevel(lineSignal(held[i], this.#o.multilingual), state.effective);
+        this.#emit(held[i], nums[i], "failure-section", score);
+        state.recordDecision("keep-soft");
+      } else {
+        this.#drop(nums[i], "noise", 0);
+        state.recordDecision("drop");
+      }
+    }
+  }
+
+  /** One line on its own, decided by the line rules. */
+  #decide(line: string, num: number): void {
     this.#pos++;
     const state = this.#state;
     if (this.#filter !== undefined) {
