@@ -1,7 +1,12 @@
 // Test-runner failure sections are kept whole: the test's source, the assertion, the location.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FailureSections, SECTION_LINES, SECTIONS_SHOWN } from "../../trim/select/sections.ts";
+import {
+  FailureSections,
+  SECTION_HEADERS_SHOWN,
+  SECTION_LINES,
+  SECTIONS_SHOWN,
+} from "../../trim/select/sections.ts";
 import { trimTextInline } from "../../mod.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 
@@ -44,6 +49,25 @@ test("sections: the first few are shown whole, later ones only by the line rules
   const per = pytestSection("x").length;
   assert.ok(shown.slice(0, SECTIONS_SHOWN * per).every((b) => b));
   assert.ok(shown.slice(SECTIONS_SHOWN * per).every((b) => !b));
+});
+
+test("sections: later mocha and PHPUnit failures show their header alone (the test's name)", () => {
+  const s = new FailureSections();
+  const failure = (k: number) => [
+    `  ${k}) cart adds item ${k}:`,
+    "     AssertionError: expected 2 to equal 3",
+    "      at Context.<anonymous> (test/cart.test.js:12:5)",
+  ];
+  const shown: boolean[][] = [];
+  s.next("  60 failing");
+  for (let k = 1; k <= 60; k++) shown.push(failure(k).map((l) => s.next(l)));
+  for (let k = 0; k < SECTIONS_SHOWN; k++) assert.deepEqual(shown[k], [true, true, true]);
+  for (let k = SECTIONS_SHOWN; k < SECTION_HEADERS_SHOWN; k++) {
+    assert.deepEqual(shown[k], [true, false, false], `failure ${k + 1}`);
+  }
+  for (let k = SECTION_HEADERS_SHOWN; k < 60; k++) {
+    assert.deepEqual(shown[k], [false, false, false]);
+  }
 });
 
 test("sections: a long section is capped; a separator or an unindented line ends it", () => {

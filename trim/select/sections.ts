@@ -26,6 +26,14 @@ export const SECTIONS_SHOWN = 5;
 /** Lines of one section shown at most (the header included). */
 export const SECTION_LINES = 160;
 
+/**
+ * Numbered failures (mocha, PHPUnit) whose header is shown: the first
+ * {@linkcode SECTIONS_SHOWN} whole, the others by their header alone. It names the
+ * failed test, and these runners print no list of the failed tests' names (pytest's
+ * short test summary and go test's `--- FAIL:` lines do).
+ */
+export const SECTION_HEADERS_SHOWN = 50;
+
 /** Tried only on lines of at most 320 characters that start and end with `_`. */
 const _PYTEST_HEADER = /^_{3,} \S.{0,300} _{3,}$/;
 /** A pytest separator that ends a section: `=====…`, `----- Captured stdout call -----`. */
@@ -108,6 +116,7 @@ export class FailureSections {
       if (this.#numbered !== _Numbered.NONE && _at(_NUMBERED, line, i)) {
         return this.#start(
           this.#numbered === _Numbered.MOCHA ? _Body.INDENTED : _Body.UNTIL_HEADER,
+          true,
         );
       }
       if (_at(_MOCHA_FAILING, line, i)) {
@@ -133,10 +142,12 @@ export class FailureSections {
     return true;
   }
 
-  #start(body: _Body): boolean {
+  #start(body: _Body, numbered = false): boolean {
     if (this.#shown >= SECTIONS_SHOWN) {
       this.#body = _Body.NONE;
-      return false;
+      if (!numbered || this.#shown >= SECTION_HEADERS_SHOWN) return false;
+      this.#shown++;
+      return true; // the header alone
     }
     this.#shown++;
     this.#body = body;
