@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  PHP_DIFF_HOLD_CHARS,
   PHP_DIFF_HOLD_LIMIT,
   PHP_DIFFS_SHOWN,
   PhpStep,
@@ -63,6 +64,14 @@ test("php diffs: the first few failed tests' diffs are shown, a long block is gi
   assert.equal(step, PhpStep.REPLAY);
   assert.equal(d.held.length, PHP_DIFF_HOLD_LIMIT);
   assert.equal(d.holding, false);
+  // Long lines: the characters held are bounded too.
+  d.clear();
+  const long = "x".repeat(PHP_DIFF_HOLD_CHARS / 2);
+  assert.deepEqual(
+    ["========DIFF========", long, long].map((l) => d.next(l, 1)),
+    [PhpStep.HOLD, PhpStep.HOLD, PhpStep.REPLAY],
+  );
+  assert.equal(d.held.length, 2);
 });
 
 test("php diffs: through the pipeline, FAIL diffs whole, XFAIL diffs dropped, every line accounted", async () => {

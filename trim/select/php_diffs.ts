@@ -33,6 +33,12 @@ export const PHP_DIFF_LINES: number = SECTION_LINES;
 /** Lines held at most before a block is given up on (its verdict may never come). */
 export const PHP_DIFF_HOLD_LIMIT = 400;
 
+/**
+ * Characters held at most (a line may be up to a MiB long): a block past this is given
+ * up on too, so what select holds stays bounded.
+ */
+export const PHP_DIFF_HOLD_CHARS: number = 1 << 18;
+
 /** What the caller does with a line (and the lines held). */
 export const PhpStep = {
   /** Not part of a diff block: the line rules decide it. */
@@ -87,6 +93,7 @@ const enum _State {
 export class PhpTestDiffs {
   #state = _State.NONE;
   #shown = 0;
+  #chars = 0;
   /** The lines held (the block's markers included). */
   held: string[] = [];
   /** Their input line numbers. */
@@ -106,14 +113,13 @@ export class PhpTestDiffs {
       return this.#hold(line, num);
     }
     if (state === _State.BODY) {
-      if (this.held.length >= PHP_DIFF_HOLD_LIMIT) return this.#give(PhpStep.REPLAY);
+      if (this.#full(line)) return this.#give(PhpStep.REPLAY);
       if (line.charCodeAt(0) === 61 && _isMarker(line, _DONE)) this.#state = _State.VERDICT;
       return this.#hold(line, num);
     }
     // The verdict: the first line after the block that is not blank.
     if (line.trim() === "") {
-      if (this.held.length >= PHP_DIFF_HOLD_LIMIT) return this.#give(PhpStep.REPLAY);
-      return this.#hold(line, num);
+      return this.#full(line) ? this.#give(PhpStep.REPLAY) : this.#hold(line, num);
     }
     if (_FAILED.test(line)) {
       if (this.#shown >= PHP_DIFFS_SHOWN) return this.#give(PhpStep.REPLAY);
@@ -135,12 +141,20 @@ export class PhpTestDiffs {
   clear(): void {
     this.held = [];
     this.nums = [];
+    this.#chars = 0;
   }
 
   #hold(line: string, num: number): PhpStep {
     this.held.push(line);
     this.nums.push(num);
+    this.#chars += line.length;
     return PhpStep.HOLD;
+  }
+
+  /** Whether holding `line` too would pass a bound. */
+  #full(line: string): boolean {
+    return this.held.length >= PHP_DIFF_HOLD_LIMIT ||
+      this.#chars + line.length > PHP_DIFF_HOLD_CHARS;
   }
 
   #give(step: PhpStep): PhpStep {
