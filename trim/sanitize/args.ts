@@ -576,13 +576,15 @@ const _STDIN_USER_PASSWORD = 2;
 /** sudo's options that take a value (`-u root`): the next word is not the command. */
 const _SUDO_VALUED = "ugCDhpRrtTU";
 
+const _PASSWORD_READER_RE = /--password-stdin(?![\w.-])|(?:^|[\s/])passwd\s+--stdin(?:\s|$)/;
+const _CHPASSWD_RE = /(?:^|[\s/])chpasswd(?:\s|$)/;
+const _SUDO_RE = /(?:^|[\s/])sudo\s/;
+
 /** What a command reads from stdin: nothing secret, a password, or `user:password`. */
 function _readsStdin(cmd: string): number {
-  if (/--password-stdin(?![\w.-])|(?:^|[\s/])passwd\s+--stdin(?:\s|$)/.test(cmd)) {
-    return _STDIN_PASSWORD;
-  }
-  if (/(?:^|[\s/])chpasswd(?:\s|$)/.test(cmd)) return _STDIN_USER_PASSWORD;
-  const m = /(?:^|[\s/])sudo\s/.exec(cmd);
+  if (_PASSWORD_READER_RE.test(cmd)) return _STDIN_PASSWORD;
+  if (_CHPASSWD_RE.test(cmd)) return _STDIN_USER_PASSWORD;
+  const m = _SUDO_RE.exec(cmd);
   if (m === null) return _STDIN_NONE;
   // sudo's own options come before the command: -S (or --stdin) makes it read stdin.
   const words = cmd.slice(m.index + m[0].length).split(/[ \t]+/, 16);
@@ -775,9 +777,9 @@ function _mc(s: string, add: Add): void {
       if (sub === undefined || matched === sub.length) {
         const eq = w.indexOf("=");
         const name = eq > 0 ? w.slice(0, eq) : w;
-        if (o.switches.includes(name) || (eq > 0 && o.valued.includes(name))) continue;
-        if (o.valued.includes(w)) {
-          skip = true;
+        if (o.switches.includes(name)) continue;
+        if (o.valued.includes(name)) {
+          skip = eq < 0; // `--api S3v4` (`--api=S3v4` holds its value)
           continue;
         }
       }

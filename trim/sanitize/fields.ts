@@ -361,18 +361,15 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
  * `ENV['API_KEY'] = x`, `char password[] = x`.
  */
 function _bracketedKeyValue(s: string, j: number): [number, number] | undefined {
-  let ke = j;
-  if (s.charCodeAt(j - 1) === 91) ke = j - 1; // `password[]`: the key is before `[`
-  else if (s.charCodeAt(j - 1) === 34 || s.charCodeAt(j - 1) === 39) ke = j - 1;
+  const b = s.charCodeAt(j - 1);
+  const quoted = b === 34 || b === 39; // ['KEY']
+  const ke = quoted || b === 91 ? j - 1 : j; // `password[]`: the key is before `[`
   let ks = ke;
   while (ks > 0 && ke - ks < 64 && isIdChar(s.charCodeAt(ks - 1))) ks--;
   if (ks === ke) return undefined;
-  if (ke === j - 1 && s.charCodeAt(j - 1) !== 91) {
-    // ['KEY']: the quotes around the key, then the `[`.
-    if (s.charCodeAt(ks - 1) !== s.charCodeAt(j - 1) || s.charCodeAt(ks - 2) !== 91) {
-      return undefined;
-    }
-  } else if (ke === j && s.charCodeAt(ks - 1) !== 91) return undefined;
+  // [KEY], ['KEY']: the `[` (and the quote) before the key.
+  if (quoted && (s.charCodeAt(ks - 1) !== b || s.charCodeAt(ks - 2) !== 91)) return undefined;
+  if (ke === j && s.charCodeAt(ks - 1) !== 91) return undefined;
   const key = s.slice(ks, ke);
   return isSecretKeyName(key) ? _maskAfterKey(s, j + 1, key, j + 1) : undefined;
 }
@@ -406,8 +403,20 @@ function _namesSecret(s: string, ks: number): boolean {
   i = _skipBack(s, i - 1);
   const ke = i + 1;
   while (i >= 0 && ke - i <= 5 && isWordChar(s.charCodeAt(i))) i--;
-  const k = s.slice(i + 1, ke);
-  return (k === "name" || k === "Name" || k === "key" || k === "Key") && isSecretKeyName(name);
+  return isNameKey(s.slice(i + 1, ke)) && isSecretKeyName(name);
+}
+
+/**
+ * `name` or `key`: a key whose value names the `value` beside it
+ * (`{"name": "DB_PASSWORD", "value": "x"}`, `<add key="ApiToken" value="x"/>`).
+ */
+export function isNameKey(key: string): boolean {
+  return key === "name" || key === "Name" || key === "key" || key === "Key";
+}
+
+/** `value`: the key a {@linkcode isNameKey} key names. */
+export function isValueKey(key: string | undefined): boolean {
+  return key === "value" || key === "Value";
 }
 
 /** Steps back from `i` over spaces, tabs, quotes and backslashes. */
@@ -484,7 +493,7 @@ function _maskAfterKey(
   let kind = _keyKind(key);
   if (kind === _KEY_PLAIN) {
     // `{"name": "DB_PASSWORD", "value": "x"}` (ECS task definitions, Kubernetes JSON).
-    if (key !== "value" && key !== "Value") return undefined;
+    if (!isValueKey(key)) return undefined;
     if (!_namesSecret(s, ks)) return undefined;
     kind = _KEY_SECRET;
   }
@@ -771,9 +780,11 @@ const _ENV_VAR_RE = /^\$[A-Z_][A-Z0-9_]*$/;
 function _isSecretValue(value: string, prose: boolean): boolean {
   if (_PLACEHOLDER_RE.test(value) || _ENV_VAR_RE.test(value)) return false;
   if (!prose) return true;
-  return value.length >= 12 || /[\d!@#$%^&*+=/~]/.test(value) ||
+  return value.length >= 12 || _DIGIT_OR_SYMBOL_RE.test(value) ||
     (value.length >= 8 && _RANDOM_CASE_RE.test(value));
 }
+
+const _DIGIT_OR_SYMBOL_RE = /[\d!@#$%^&*+=/~]/;
 
 /** Capitals no word would have: `hdXfWM`, `qWeRt` (a camelCase word is `NotSet`). */
 const _RANDOM_CASE_RE = /[a-z][A-Z](?:[A-Z]|[a-z][A-Z])/;

@@ -28,6 +28,7 @@
  */
 
 import { sanitizeLine } from "../sanitize.ts";
+import { isNameKey, isValueKey } from "./fields.ts";
 
 /** Keys tested for secrecy before the cache is cleared. */
 const _KEY_CACHE_LIMIT = 4096;
@@ -88,8 +89,8 @@ export function sanitizeJsonLine(
       if (line.charCodeAt(j) === 58 /* : */) {
         key = value;
       } else {
-        const secret = _isSecretKey(key) || (named && _isValueKey(key));
-        if (key !== undefined && _isNameKey(key)) named = _isSecretKey(value);
+        const secret = _isSecretKey(key) || (named && isValueKey(key));
+        if (key !== undefined && isNameKey(key)) named = _isSecretKey(value);
         let v = secret ? "[REDACTED]" : sanitizeLine(value, preserveIdSuffix);
         if (extra) v = extra(v);
         if (v !== value) {
@@ -109,7 +110,7 @@ export function sanitizeJsonLine(
     } else if (c === 45 || (c >= 48 && c <= 57)) {
       let j = i + 1;
       while (j < n && _isNumberChar(line.charCodeAt(j))) j++;
-      if (_isSecretKey(key) || (named && _isValueKey(key))) {
+      if (_isSecretKey(key) || (named && isValueKey(key))) {
         out += line.slice(copied, i) + '"[REDACTED]"';
         copied = j;
       }
@@ -168,15 +169,6 @@ function _isSecretKey(key: string | undefined): boolean {
     _secretKeys.set(key, secret);
   }
   return secret;
-}
-
-/** `name` or `key`: a key whose value names the `value` beside it. */
-function _isNameKey(key: string): boolean {
-  return key === "name" || key === "Name" || key === "key" || key === "Key";
-}
-
-function _isValueKey(key: string | undefined): boolean {
-  return key === "value" || key === "Value";
 }
 
 /** Offset of the closing quote of the string starting at `start`, or -1. */
