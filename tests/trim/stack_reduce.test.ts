@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { trimTextInline } from "../../mod.ts";
 import {
+  fewestCollapsedFrames,
   isInternalFrame,
   isStackFrame,
   reduceStackGroup,
@@ -215,15 +216,43 @@ test("maxStackFrames: first N application frames of a run kept, one marker for t
   // 0 keeps all application frames.
   assert.equal(reduce(g, 0).lines.length, 17);
   // Runs are counted per section: each Caused by starts a new run.
-  const two = ["E: a", ...app.slice(0, 4), "Caused by: E: b", ...app.slice(0, 4)];
+  const two = ["E: a", ...app.slice(0, 5), "Caused by: E: b", ...app.slice(0, 5)];
   assert.deepEqual(reduce(two, 3).lines, [
     "E: a",
     ...app.slice(0, 3),
-    "[... 1 more application stack frames ...]",
+    "[... 2 more application stack frames ...]",
     "Caused by: E: b",
     ...app.slice(0, 3),
-    "[... 1 more application stack frames ...]",
+    "[... 2 more application stack frames ...]",
   ]);
+});
+
+test("maxStackFrames: a marker stands for 2 frames and more than a third of the cap", () => {
+  const app = Array.from({ length: 14 }, (_, k) => `\tat com.acme.Deep.f${k}(Deep.java:${k + 1})`);
+  const head = "java.lang.IllegalStateException: boom";
+  // 13 frames under the default 10: a marker for 3 would save little; all stay.
+  const r13 = reduce([head, ...app.slice(0, 13)], 10);
+  assert.deepEqual(r13.lines, [head, ...app.slice(0, 13)]);
+  assert.equal(r13.collapsed, 0);
+  assert.equal(r13.actions, undefined);
+  // 14 frames: the 4 beyond the cap collapse.
+  const r14 = reduce([head, ...app], 10);
+  assert.deepEqual(r14.lines, [
+    head,
+    ...app.slice(0, 10),
+    "[... 4 more application stack frames ...]",
+  ]);
+  assert.equal(r14.collapsed, 4);
+  // A cap of 1: never a marker for one frame.
+  assert.deepEqual(reduce([head, ...app.slice(0, 2)], 1).lines, [head, ...app.slice(0, 2)]);
+  assert.deepEqual(reduce([head, ...app.slice(0, 3)], 1).lines, [
+    head,
+    app[0],
+    "[... 2 more application stack frames ...]",
+  ]);
+  assert.equal(fewestCollapsedFrames(0), 2);
+  assert.equal(fewestCollapsedFrames(3), 2);
+  assert.equal(fewestCollapsedFrames(9), 4);
 });
 
 test("maxStackFrames in Python keeps the last frames (most recent call last)", () => {

@@ -11,6 +11,7 @@
 export { isInternalFrame, isStackFrame } from "./frames.ts";
 export {
   DEFAULT_MAX_STACK_FRAMES,
+  fewestCollapsedFrames,
   reduceStackGroup,
   STACK_COLLAPSE,
   STACK_HIDE,

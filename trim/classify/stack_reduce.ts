@@ -54,12 +54,33 @@ export const STACK_HIDE = 1;
  *   "Error: boom",
  *   "    at a (/app/a.js:1:1)",
  *   "    at b (/app/a.js:2:1)",
+ *   "    at c (/app/a.js:3:1)",
  *   "    at Module._compile (node:internal/modules/cjs/loader:1105:14)",
  * ], { maxStackFrames: 1 });
- * assert.ok(r.actions?.[2] === STACK_COLLAPSE && r.collapsed === 1);
+ * assert.ok(r.actions?.[2] === STACK_COLLAPSE && r.collapsed === 2);
  * ```
  */
 export const STACK_COLLAPSE = 2;
+
+/**
+ * The fewest application frames a `[... K more application stack frames ...]` marker
+ * stands for under a cap of `max` frames: 2 (a marker for one frame saves no line),
+ * and more than a third of the cap (4 under the default 10), since a marker for a
+ * few frames saves few tokens and takes the frames nearest the entry point, which
+ * often name the test or the command that failed. A run with fewer frames beyond
+ * the cap is kept whole.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fewestCollapsedFrames } from "./stack_reduce.ts";
+ * assert.equal(fewestCollapsedFrames(1), 2);
+ * assert.equal(fewestCollapsedFrames(10), 4);
+ * ```
+ */
+export function fewestCollapsedFrames(max: number): number {
+  return Math.max(2, Math.floor(max / 3) + 1);
+}
 
 /**
  * Default of `maxStackFrames`: consecutive application frames kept per run.
@@ -170,7 +191,8 @@ export interface StackReduction {
  * `... N more` and every other non-frame line are always kept, and so is a Node frame
  * that opens the error's `{ code: … }` property tail; a run of more than
  * `maxStackFrames` application frames keeps the frames nearest the error and replaces
- * the rest with one `[... K more application stack frames ...]` marker (K frames).
+ * the rest with one `[... K more application stack frames ...]` marker (K frames), when
+ * K is at least {@linkcode fewestCollapsedFrames} (otherwise the run is kept whole).
  * The frames nearest the error are the first of a run, except in Python tracebacks
  * (most recent call last), where the last are kept. A run is the frames between two
  * non-frame lines; hidden frames do not break it.
@@ -247,7 +269,7 @@ export function reduceStackGroup(lines: string[], opts: StackReduceOptions = {})
     // Application frames with index in [cutFrom, cutTo) are collapsed.
     let cutFrom = app;
     let cutTo = app;
-    if (max > 0 && app > max) {
+    if (max > 0 && app - max >= fewestCollapsedFrames(max)) {
       if (python) {
         cutFrom = 0;
         cutTo = app - max;
