@@ -286,6 +286,38 @@ test("context: a located error ending in `:` waits for its indented message", as
   assert.ok(output.includes("    Not in scope: type constructor or class `Semigroup'"), output);
 });
 
+test("context: a located error's indented message is shown whole, up to a cap", async () => {
+  const before = Array.from({ length: 40 }, (_, i) => `preparing unit ${i}`);
+  const after = Array.from({ length: 200 }, (_, i) => `linking part ${i}`);
+  const searched = ["", "src/", "dist/build/autogen/"].flatMap((d) =>
+    ["hs", "lhs", "hsig", "lhsig"].map((e) => `      ${d}ShellCheck/Formatter/JSON1.${e}`)
+  );
+  const body = [
+    "    Failed to load interface for ‘ShellCheck.Formatter.JSON1’",
+    "    Locations searched:",
+    ...searched,
+  ];
+  const input = [...before, "shellcheck.hs:31:1: error:", ...body, ...after];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  const out = output.split("\n");
+  const at = out.indexOf("shellcheck.hs:31:1: error:");
+  assert.ok(at >= 0, output);
+  assert.deepEqual(out.slice(at + 1, at + 1 + body.length), body);
+  // The window after the message is the usual one, not the whole tail.
+  assert.ok(!output.includes("linking part 20"), output);
+
+  // A longer message: at most 24 lines come whole; the window follows as usual.
+  const name = (i: number) => "abcdefgh"[i % 8] + "ijklmnop"[i >> 3];
+  const long = Array.from({ length: 60 }, (_, i) => `      Data/${name(i)}.hs`);
+  const r = await trimTextInline(
+    [...before, "Main.hs:3:1: error:", ...long, ...after].join("\n") + "\n",
+  );
+  assertAccounting(r.output, r.result);
+  const shown = long.filter((l) => r.output.split("\n").includes(l)).length;
+  assert.ok(shown >= 24 && shown < 32, `${shown} of 60 shown:\n${r.output}`);
+});
+
 const ERRORS = ["KeyError", "ValueError", "TypeError", "OSError", "NameError", "IndexError"];
 const WORDS = ["parsing", "loading", "saving", "sending", "reading", "writing"];
 

@@ -102,6 +102,11 @@ export const WHOLE_TRACE_LINES = 60;
  * indented message, showing them without using up its after-window.
  */
 const _BODY_WAIT = 4;
+/**
+ * Indented lines of such an error's message shown at most without using up its
+ * after-window (GHC's `Locations searched:` list, an expected/actual type pair).
+ */
+const _BODY_LINES = 24;
 /** Context lines counted at most before the count starts over (memory stays small). */
 const _CONTEXT_SEEN_LIMIT = 4096;
 /** Lines of one shape in a row the final window keeps as context. */
@@ -154,6 +159,8 @@ export class Selector {
   #contextSeen = new Map<number, number>();
   /** Lines an error ending in `:` still waits for its indented message. */
   #bodyWait = 0;
+  /** Indented message lines of that error still shown without using up its window. */
+  #bodyLeft = 0;
   /** Whether the last record shown was shown whole. */
   #wholeShown = false;
   /** A line shown since that record chains the next exception to it (Python). */
@@ -443,13 +450,25 @@ export class Selector {
       if (this.#bodyWait > 0) {
         // An error that announces its message (`…: error:`): the lines before that
         // message (a parallel build's progress) do not use up its context.
-        if (indent > 0 && indent < line.length) this.#bodyWait = 0;
-        else {
+        if (indent > 0 && indent < line.length) {
+          this.#bodyWait = 0;
+          this.#bodyLeft = _BODY_LINES;
+        } else {
           this.#bodyWait--;
           this.#emit(line, num, "context-after", score);
           state.recordDecision("keep-soft");
           return;
         }
+      }
+      if (this.#bodyLeft > 0) {
+        // The error's indented message, whole: it does not use up the window.
+        if (indent > 0 && indent < line.length) {
+          this.#bodyLeft--;
+          this.#emit(line, num, "context-after", score);
+          state.recordDecision("keep-soft");
+          return;
+        }
+        this.#bodyLeft = 0;
       }
       this.#afterLeft--;
       this.#emit(line, num, "context-after", score);
@@ -521,9 +540,16 @@ export class Selector {
       if (this.#emit(line, num, reason, score)) {
         this.#afterLeft = repeat ? 0 : this.#afterWindow();
         // A located `src/X.hs:38:10: error:`: its message follows, indented.
-        this.#bodyWait = line.charCodeAt(line.length - 1) === 58 && startsWithLocation(line)
-          ? _BODY_WAIT
-          : 0;
+        if ((this.#bodyWait > 0 || this.#bodyLeft > 0) && firstVisible(line) > 0) {
+          // A line of the located error's indented message (`Failed to load …`).
+          if (this.#bodyWait > 0) this.#bodyLeft = _BODY_LINES;
+          this.#bodyWait = 0;
+        } else {
+          this.#bodyWait = line.charCodeAt(line.length - 1) === 58 && startsWithLocation(line)
+            ? _BODY_WAIT
+            : 0;
+          this.#bodyLeft = 0;
+        }
       }
       return;
     }
