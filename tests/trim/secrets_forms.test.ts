@@ -14,6 +14,7 @@ import { trimTextInline } from "../../trim/process.ts";
 import { sanitizeLine, SecretBlockSanitizer } from "../../trim/sanitize.ts";
 import { SHORT_PASSWORD_FLAGS } from "../../trim/sanitize/args.ts";
 import { isRandomRun } from "../../trim/sanitize/entropy.ts";
+import { NamedSecretValues } from "../../trim/sanitize/named_values.ts";
 import { FILLER, findLeak, type SecretCase, secretCase } from "../_helpers/secrets_gen.ts";
 import {
   buildFormCase,
@@ -614,6 +615,61 @@ test("fields: secrets in code (comparisons, subscripts, key literals) and config
   assertSanitized(kept.map((line) => [line, line]));
 });
 
+test("fields: typed declarations, R assignments, Hadoop XML properties, sonar.login", () => {
+  const cases: [string, string][] = [
+    ['val password: String = "Kc9x2LmQ"', 'val password: String = "[REDACTED]"'],
+    ['const apiToken: string = "Kc9x2LmQ";', 'const apiToken: string = "[REDACTED]";'],
+    ['let api_key: &str = "Kc9x2LmQ";', 'let api_key: &str = "[REDACTED]";'],
+    ['let secret: Option<String> = "Kc9x2LmQ"', 'let secret: Option<String> = "[REDACTED]"'],
+    ['var secret string = "Kc9x2LmQ"', 'var secret string = "[REDACTED]"'],
+    ['\tdbPassword  string = "Kc9x2LmQ"', '\tdbPassword  string = "[REDACTED]"'],
+    ['password <- "Kc9x2LmQ"', 'password <- "[REDACTED]"'],
+    ["api.key <- 'Kc9x2LmQ'", "api.key <- '[REDACTED]'"],
+    [
+      "<property><name>fs.s3a.secret.key</name><value>Kc9x2LmQ</value></property>",
+      "<property><name>fs.s3a.secret.key</name><value>[REDACTED]</value></property>",
+    ],
+    [
+      "  <key>ApiToken</key> <value>Kc9x2LmQ</value>",
+      "  <key>ApiToken</key> <value>[REDACTED]</value>",
+    ],
+    ["mvn sonar:sonar -Dsonar.login=Kc9x2LmQ", "mvn sonar:sonar -Dsonar.login=[REDACTED]"],
+  ];
+  assertSanitized(cases);
+  const kept = [
+    "val password: String? = null",
+    'const user: string = "ci";',
+    "var password string",
+    'token string = os.Getenv("TOKEN")',
+    "x <- 5",
+    "password <- readline()",
+    'name <- "ci"',
+    "<property><name>fs.s3a.endpoint</name><value>s3.amazonaws.com</value></property>",
+    "<value>Kc9x2LmQ</value>",
+    "token: String", // a type, no value
+    "--- PASS: TestMatchFuzzy (0.18s)", // test runners' verdicts
+    "    --- PASS: TestNew/negative_rows_0 (0.00s)",
+    "PASS: t/basic.sh",
+  ];
+  assertSanitized(kept.map((line) => [line, line]));
+  // Over two lines, as a pretty-printed hadoop/hive site file shows them.
+  const n = new NamedSecretValues();
+  assert.deepEqual(
+    [
+      "  <name>javax.jdo.option.ConnectionPassword</name>",
+      "  <value>Kc9x2LmQ</value>",
+      "  <name>hive.metastore.uris</name>",
+      "  <value>thrift://meta:9083</value>",
+    ].map((l) => n.line(l)),
+    [
+      "  <name>javax.jdo.option.ConnectionPassword</name>",
+      "  <value>[REDACTED]</value>",
+      "  <name>hive.metastore.uris</name>",
+      "  <value>thrift://meta:9083</value>",
+    ],
+  );
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",
@@ -734,6 +790,10 @@ test("args and fields: a 1 MB line repeating one form is masked in linear time",
     'put("password", "x") ',
     "ENV['API_KEY'] = 'x' ",
     "password == x ",
+    'val password: String = "x" ',
+    'var secret string = "x" ',
+    'password <- "x" ',
+    "<name>api.secret</name><value>x</value>",
   ];
   const slow: string[] = [];
   for (const form of forms) {

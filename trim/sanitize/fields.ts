@@ -9,7 +9,7 @@ import { applySpans, isIdChar, isWordChar, quotedQuoteLength } from "./chars.ts"
 
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
-  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey)$/;
+  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|sonarlogin|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey)$/;
 
 /**
  * Masks the values of secret fields: `password=x`, `token: x`, `"api_key": "x"`,
@@ -21,7 +21,9 @@ const _SECRET_KEY_END_RE =
  * secrets.
  */
 export function maskSecretFields(s: string): string {
-  if (s.indexOf("</") >= 0) s = _maskElements(s);
+  // `<` is rare: one search for it gates the XML elements and R's `<-`.
+  const lt = s.indexOf("<");
+  if (lt >= 0 && s.indexOf("</", lt) >= 0) s = _maskElements(s);
   let spans: number[] | undefined;
   let eq = s.indexOf("=");
   let co = s.indexOf(":");
@@ -66,6 +68,11 @@ export function maskSecretFields(s: string): string {
       }
     }
     f = s.indexOf("--", next);
+  }
+  // R's assignment: `password <- "x"`.
+  for (let a = lt < 0 ? -1 : s.indexOf("<-", lt); a >= 0; a = s.indexOf("<-", a + 2)) {
+    const span = _assignedLiteral(s, a);
+    if (span !== undefined) (spans ??= []).push(span[0], span[1]);
   }
   // Prose: `password "S3cr3t"` (quotes found by their character: they are rare).
   for (const quote of _PROSE_QUOTES) {
@@ -339,6 +346,11 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
   if (last >= 128 || _KEY_LAST[last] === 0) {
     // PHP's print_r `[password] => x`; code: `ENV['API_KEY'] = x`, `char password[] = x`.
     if (last === 93 && s.charCodeAt(p) === 61) return _bracketedKeyValue(s, j);
+    // Go: `var secret string = "x"`: the key is the word before the type.
+    if (last === 103 && s.charCodeAt(p) === 61 && s.charCodeAt(j - 6) === 32) {
+      const span = _typedGoKeyValue(s, j, p);
+      if (span !== undefined) return span;
+    }
     // `sig` (Azure SAS): checked by its letters, so that keys ending in `g` (msg, config)
     // stay on the fast path.
     if (
@@ -354,6 +366,46 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
     return undefined;
   }
   return _maskAfterKey(s, ks, s.slice(ks, ke), ke);
+}
+
+/** The string literal of `key <- "x"` (R), the `<-` at `a`, if the key names a secret. */
+function _assignedLiteral(s: string, a: number): [number, number] | undefined {
+  if (a < 4 || s.charCodeAt(a - 1) !== 32 || s.charCodeAt(a + 2) !== 32) return undefined;
+  const q = a + 3;
+  if (!_quoteOpensAt(s, q)) return undefined;
+  const ke = a - 1;
+  let ks = ke;
+  while (ks > 0 && ke - ks < 64 && (isIdChar(s.charCodeAt(ks - 1)) || s[ks - 1] === ".")) ks--;
+  if (ke - ks < 3 || !isSecretKeyName(s.slice(ks, ke))) return undefined;
+  const close = _closingQuote(s, q + 1, s[q]);
+  const ve = close < 0 ? s.length : close;
+  if (ve <= q + 1 || isPlaceholderValue(s.slice(q + 1, ve))) return undefined;
+  return [q + 1, ve];
+}
+
+/**
+ * The string literal after `key string =` (Go), the type's last letter at `j` and the
+ * `=` at `p`, if secret.
+ */
+function _typedGoKeyValue(s: string, j: number, p: number): [number, number] | undefined {
+  const ts = j - 5;
+  if (ts < 2 || !_GO_STRING_RE.test(s.slice(ts, j + 1))) return undefined;
+  let ke = ts - 1; // gofmt aligns the types of a block with spaces
+  while (ke > 0 && ts - ke < 16 && s.charCodeAt(ke - 1) === 32) ke--;
+  let ks = ke;
+  while (ks > 0 && ke - ks < 64 && isIdChar(s.charCodeAt(ks - 1))) ks--;
+  if (ke - ks < 3) return undefined;
+  const key = s.slice(ks, ke);
+  if (!isSecretKeyName(key) || !_quoteOpensAt(s, _skipSpaces(s, p + 1))) return undefined;
+  return _maskAfterKey(s, ks, key, j + 1);
+}
+
+const _GO_STRING_RE = /^[Ss]tring$/;
+
+/** The first position at or after `i` that is not a space or a tab. */
+function _skipSpaces(s: string, i: number): number {
+  while (i < s.length && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
+  return i;
 }
 
 /**
@@ -520,6 +572,9 @@ function _maskAfterKey(
   let vs: number;
   let flag = false;
   if (sep === "=" || sep === ":") {
+    // A test runner's verdict, not a key: go test's `--- PASS: TestX`, automake's
+    // `PASS: t/basic.sh`.
+    if (sep === ":" && key === "PASS") return undefined;
     vs = j + 1;
     // `--api-token=x`: a flag's value, a whole shell word.
     flag = sep === "=" && (s[ks] === "-" || _dashedKey(s, ks));
@@ -532,6 +587,12 @@ function _maskAfterKey(
     if (sep === ":" && s[vs] === ":") return undefined; // Rust/C++ paths: token::Kind
     if (sep === ":" && s[vs] === "=") vs++; // Go: token := "x"
     while (vs < s.length && (s.charCodeAt(vs) === 32 || s.charCodeAt(vs) === 9)) vs++;
+    if (sep === ":" && !quotedKey) {
+      // A type annotation: `val password: String = "x"`, `let key: &str = "x"` (the
+      // literal after it is the value).
+      _TYPE_ANNOTATION_RE.lastIndex = vs;
+      if (_TYPE_ANNOTATION_RE.test(s)) vs = _TYPE_ANNOTATION_RE.lastIndex;
+    }
   } else if (j === i + 1 && _dashedKey(s, ks)) {
     vs = j; // CLI flag: --password value
     flag = true;
@@ -599,6 +660,10 @@ function _maskAfterKey(
 }
 
 const _STRING_PREFIX = "bBrRuU";
+
+/** A type, ` = ` and an opening quote: Kotlin, Swift, TypeScript, Rust, Scala. */
+const _TYPE_ANNOTATION_RE =
+  /&?(?:'[a-z]+ )?[A-Za-z_][\w.]{0,63}(?:<[\w., ]{0,64}>)?(?:\[\])?\??[ \t]+=[ \t]*(?=["'])/y;
 
 /** Whether the key at `ks` is a flag's name: `--password`, ` -password`. */
 function _dashedKey(s: string, ks: number): boolean {
@@ -700,14 +765,29 @@ function _maskElements(s: string): string {
     if (after !== ">" && after !== " ") continue;
     const vs = s.indexOf(">", open) + 1;
     if (vs <= open || vs >= c || placeholderEnd(s, vs) >= c) continue;
-    // `<entry key="db.password">x</entry>` (Java's XML properties) names it by attribute.
-    if (!named && (after !== " " || vs - open > 256 || !_keyAttributeNamesSecret(s, open, vs))) {
+    // `<entry key="db.password">x</entry>` (Java's XML properties) names it by attribute;
+    // `<name>db.password</name><value>x</value>` (Hadoop's) by the element before.
+    if (
+      !named && (after !== " " || vs - open > 256 || !_keyAttributeNamesSecret(s, open, vs)) &&
+      (name !== "value" || !_nameElementBefore(s, open))
+    ) {
       continue;
     }
     if (isPlaceholderValue(s.slice(vs, c))) continue;
     (spans ??= []).push(vs, c);
   }
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
+}
+
+/** Whether `<name>K</name>` or `<key>K</key>` naming a secret ends just before `open`. */
+function _nameElementBefore(s: string, open: number): boolean {
+  let e = open;
+  while (e > 0 && (s.charCodeAt(e - 1) === 32 || s.charCodeAt(e - 1) === 9)) e--;
+  const tag = s.endsWith("</name>", e) ? "name" : s.endsWith("</key>", e) ? "key" : "";
+  if (tag === "") return false;
+  const ce = e - tag.length - 3;
+  const cs = s.lastIndexOf(`<${tag}>`, ce);
+  return cs >= 0 && ce - cs <= 130 && isSecretKeyName(s.slice(cs + tag.length + 2, ce));
 }
 
 const _KEY_ATTRIBUTE_RE = /\s(?:key|name)\s*=\s*["']([^"'<>]{1,128})["']/g;

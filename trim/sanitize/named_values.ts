@@ -12,7 +12,13 @@
  * "value": "x9Kq2mZv"        // masked
  * ```
  *
- * The one-line forms (`{"name": "API_TOKEN", "value": "x"}`) are `fields.ts`'s.
+ * ```xml
+ * <name>fs.s3a.secret.key</name>
+ * <value>x9Kq2mZv</value>    <!-- masked -->
+ * ```
+ *
+ * The one-line forms (`{"name": "API_TOKEN", "value": "x"}`,
+ * `<name>…</name><value>x</value>`) are `fields.ts`'s.
  *
  * @module
  */
@@ -43,7 +49,8 @@ export class NamedSecretValues {
     let i = 0;
     while (i < s.length && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
     const c = s.charCodeAt(i);
-    // Cheap first test: the entry's lines start with `-`, `n`, `v` or a quote.
+    // Cheap first test: the entry's lines start with `-`, `n`, `v`, a quote or `<`.
+    if (c === 60) return this.#element(s, i, pending);
     if (c !== 45 && c !== 110 && c !== 118 && c !== 34) return s;
     if (pending) {
       _VALUE_RE.lastIndex = i;
@@ -55,7 +62,23 @@ export class NamedSecretValues {
     if (m !== null && isSecretKeyName(m[1])) this.#pending = true;
     return s;
   }
+
+  /** Hadoop-style XML: a `<value>` line after a `<name>` line naming a secret. */
+  #element(s: string, i: number, pending: boolean): string {
+    if (pending && s.startsWith("<value>", i)) {
+      const ve = s.indexOf("</value>", i + 7);
+      if (ve < 0 || isPlaceholderValue(s.slice(i + 7, ve))) return s;
+      return ve === i + 7 ? s : s.slice(0, i + 7) + "[REDACTED]" + s.slice(ve);
+    }
+    _ELEMENT_NAME_RE.lastIndex = i;
+    const m = _ELEMENT_NAME_RE.exec(s);
+    if (m !== null && isSecretKeyName(m[1])) this.#pending = true;
+    return s;
+  }
 }
+
+/** `<name>fs.s3a.secret.key</name>` alone on its line. */
+const _ELEMENT_NAME_RE = /<(?:name|key)>([A-Za-z_][\w.-]{0,127})<\/(?:name|key)>[ \t]*$/y;
 
 /** `- name: DB_PASSWORD`, `name: "x_token"`, `"name": "API_TOKEN",` (the whole line). */
 const _NAME_RE = /(?:- )?"?name"?[ \t]*:[ \t]*["']?([A-Za-z_][\w.-]{0,127})["']?,?[ \t]*$/y;
