@@ -180,6 +180,9 @@ export function resolveOptions(options: TrimOptions = {}): ResolvedOptions {
       multilingual: options.multilingual !== false,
       // Non-adjacent repeats fold (dedupeWindow > 1): no dampening, so counts stay whole.
       dampen: (options.dedupeWindow ?? 1) <= 1,
+      // Messages with other values only where lines fold: without folding the user
+      // asked for every line.
+      dampenMessages: (options.dedupeWindow ?? 1) <= 1 && !jsonl && (options.dedupe ?? true),
       scores: options.maxTokens !== undefined,
       tailLines: TAIL_CONTEXT_LINES,
       finalWindow: FINAL_WINDOW_LINES,

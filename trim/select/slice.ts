@@ -41,6 +41,11 @@ export interface SelectSlice {
   multilingual: boolean;
   /** Repeat dampening (off when non-adjacent repeats fold: `dedupeWindow` > 1). */
   dampen: boolean;
+  /**
+   * Repeat dampening by message too (`message_repeats.ts`): with `dampen`, when lines
+   * fold (`dedupe`, not `jsonl-preserve`).
+   */
+  dampenMessages: boolean;
   /** Carry a score per kept line even when decisions are not tracked (`maxTokens`). */
   scores: boolean;
   /** Closing lines kept as context of the end of the log. */

@@ -65,6 +65,7 @@ import {
   splitAfterFailure,
   startsWithLocation,
 } from "../select/final_window.ts";
+import { MessageRepeats } from "../select/message_repeats.ts";
 import { FailureSections, firstVisible, JestConsole, PytestWarnings } from "../select/sections.ts";
 import { PHP_DIFF_LINES, PhpStep, PhpTestDiffs } from "../select/php_diffs.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
@@ -146,6 +147,8 @@ export class Selector {
   #filter: ReturnType<typeof lineFilter>;
   #adaptive: AdaptiveAfter | undefined;
   #dampener: RepeatDampener | undefined;
+  /** Lines counted by message template (with `#dampener`). */
+  #messages: MessageRepeats | undefined;
   #rootCause: RootCause | undefined;
   #out: SelectOutput;
 
@@ -217,6 +220,7 @@ export class Selector {
     if (slice.adaptiveContext) this.#adaptive = new AdaptiveAfter(slice.contextAfter);
     if (slice.rootCause) this.#rootCause = new RootCause();
     if (slice.dampen) this.#dampener = createRepeatDampener();
+    if (slice.dampen && slice.dampenMessages) this.#messages = new MessageRepeats();
     this.#ring = new ContextRing(Math.max(slice.contextBefore, slice.tailLines));
     this.#window = new FinalWindow(slice.finalWindow);
   }
@@ -233,13 +237,15 @@ export class Selector {
 
   /**
    * Entries held by the stage's maps (for tests: each stays within its limit however
-   * long the input): error shapes seen, restatements seen, lines counted for dampening.
+   * long the input): error shapes seen, restatements seen, lines and messages counted
+   * for dampening.
    */
-  get trackedSizes(): { triggers: number; restated: number; dampened: number } {
+  get trackedSizes(): { triggers: number; restated: number; dampened: number; messages: number } {
     return {
       triggers: this.#seenTriggers.size,
       restated: this.#rootCause?.size ?? 0,
       dampened: this.#dampener?.size ?? 0,
+      messages: this.#messages?.size ?? 0,
     };
   }
 
@@ -408,7 +414,14 @@ export class Selector {
         return;
       }
       if (this.#dampener !== undefined && sig < _ERROR_SIG) {
-        const p = this.#dampener.penalty(line);
+        let p = this.#dampener.penalty(line);
+        const messages = this.#messages;
+        if (messages !== undefined && score - p >= _T) {
+          // The same message with other values (one warning over many symbols) too,
+          // unless it folds into the `[xN]` line of the ones shown.
+          const pm = messages.penalty(line);
+          if (pm > p && score - pm < _T && !messages.folds(line)) p = pm;
+        }
         if (p > 0 && score - p < _T && !this.#foldsWithLast(line)) {
           this.#drop(num, "repeat-dampened", score - p);
           state.recordDecision("repeat");
