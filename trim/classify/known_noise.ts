@@ -9,7 +9,9 @@
  *   and `ok  pkg 0.1s` / `ok pkg (cached)`, TAP `ok 3 - name`, pytest
  *   `tests/a.py::test_x PASSED [ 10%]` and `PASSED tests/a.py::test_x`, Gradle
  *   `ATest > x() PASSED`, cargo, Deno and unittest `name ... ok`; skipped tests
- *   (go `--- SKIP:`, pytest `SKIPPED`, `XFAIL`, `XPASS`) and go's progress lines
+ *   (go `--- SKIP:`, pytest `SKIPPED`, `XFAIL`, `XPASS`; a line opening with PHP's
+ *   run-tests and automake's `SKIP`, `XFAIL`, pytest's summary `SKIPPED [1] …`; never
+ *   `XPASS`, which fails an automake run) and go's progress lines
  *   (`=== RUN   TestX`, `=== PAUSE`, `=== CONT`, `?   pkg [no test files]`);
  * - finished dependency downloads: npm `npm http fetch GET 200 …` (2xx and 3xx),
  *   `npm timing …` and `npm warn deprecated x@1.2.3: …` (a notice about a dependency), Maven `[INFO] Downloading from central: https://…`,
@@ -32,6 +34,8 @@
 /** Go `ok  \tgithub.com/x/y\t0.123s`, `ok  pkg (cached)`; TAP `ok 3 - name`, `ok 3`. */
 const _GO_OR_TAP_OK =
   /^ok(?:[ \t]+\S+[ \t]+(?:\d+(?:\.\d+)?s|\(cached\))(?:[ \t].*)?$| \d+(?: -? ?\S.*)?$)/;
+/** A skipped test's verdict opening the line: `SKIP `, `SKIP: `, `SKIPPED `, `SKIPPED: `. */
+const _SKIP_START = /^SKIP(?:PED)?:? /;
 /** npm: a fetch with a 2xx or 3xx status, timing lines, deprecation notices. */
 const _NPM_NOISE = /^npm (?:http fetch [A-Z]+ [23]\d\d |timing |(?:warn|WARN) deprecated )/;
 /** Maven and Gradle: a download from a repository URL. */
@@ -77,6 +81,13 @@ export function isKnownNoise(line: string, c0: number): boolean {
       break;
     case 45: // -
       if (line.startsWith("--- PASS: ", i) || line.startsWith("--- SKIP: ", i)) return true;
+      break;
+    case 83: // S: a skipped test: PHP's run-tests `SKIP name [a.phpt] reason: …`, automake's
+      // `SKIP: t/a.sh`, pytest's summary `SKIPPED [1] a.py:3: reason`
+      if (i === 0 && _SKIP_START.test(line)) return true;
+      break;
+    case 88: // X: an expected failure: `XFAIL name [a.phpt]`, automake's `XFAIL: t/a.sh`
+      if (i === 0 && (line.startsWith("XFAIL ") || line.startsWith("XFAIL: "))) return true;
       break;
     case 61: // =: go test's progress `=== RUN   TestX`, `=== PAUSE`, `=== CONT`
       if (
