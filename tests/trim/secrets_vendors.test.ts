@@ -37,3 +37,24 @@ for (const v of VENDOR_TOKENS) {
     }
   });
 }
+
+test("vendors: a token longer than its row allows is masked whole, not up to the row's length", () => {
+  for (const v of VENDOR_TOKENS) {
+    const last = v.example.charCodeAt(v.example.length - 1);
+    // Only examples that end in a letter or digit can be extended by more of the same.
+    if (!/[A-Za-z0-9]/.test(String.fromCharCode(last))) continue;
+    const long = v.example + "Zq7Xw9Vb3Nm5";
+    const out = sanitizeLine(`token ${long} used`);
+    assert.ok(!out.includes("Zq7Xw9Vb3Nm5"), `${v.vendor}: ${out}`);
+    assert.ok(out.startsWith("token ") && out.endsWith(" used"), `${v.vendor}: ${out}`);
+  }
+});
+
+test("vendors and entropy: a URL keeps its `//` when what follows it is masked", () => {
+  const out = sanitizeLine(
+    "dsn https://0123456789abcdef0123456789abcdef@o123456.ingest.sentry.io/1234567",
+  );
+  assert.ok(out.startsWith("dsn https://[") && !out.includes("0123456789abcdef"), out);
+  const git = sanitizeLine("git clone https://x9Kq2mZvQ1LpWqR7tY3uI8oP0aS5dF@github.com/a/b.git");
+  assert.ok(git.startsWith("git clone https://[") && !git.includes("x9Kq2mZv"), git);
+});

@@ -73,6 +73,8 @@ export function maskHighEntropy(s: string, idSuffix = false): string {
     while (l > 0 && _isB64(s.charCodeAt(l - 1))) l--;
     let r = i + 1;
     while (r < s.length && _isB64(s.charCodeAt(r))) r++;
+    // A URL's `//` after its scheme is not part of what follows (`https://<key>@host`).
+    if (l > 0 && s.charCodeAt(l - 1) === 58 && s.startsWith("//", l)) l += 2;
     if (r - l >= _MIN && l >= copied && !_afterSchemeOrPath(s, l)) {
       const spans = _randomSpans(s.slice(l, r));
       for (let k = 0; k < spans.length; k += 2) {

@@ -560,6 +560,13 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
 ];
 
+/**
+ * What a match takes with it: the rest of its run of token characters. A token longer
+ * than its row allows (a new format, a pasted key with more characters) is masked
+ * whole; without it the characters past the row's length were left, `[REDACTED]89ab`.
+ */
+const _TAIL = "[A-Za-z0-9_=+-]*";
+
 /** Rows without a hint by their first two characters (`c0 * 128 + c1`), sticky. */
 const _BY_START = new Map<number, RegExp[]>();
 /** 1 where `_BY_START` has rows: most words start with none, and skip the map. */
@@ -569,7 +576,7 @@ for (const v of VENDOR_TOKENS) {
   for (const st of v.starts ?? [v.example.slice(0, 2)]) {
     const key = st.charCodeAt(0) * 128 + st.charCodeAt(1);
     const list = _BY_START.get(key) ?? [];
-    list.push(new RegExp(v.pattern, "y"));
+    list.push(new RegExp(`(?:${v.pattern})${_TAIL}`, "y"));
     _BY_START.set(key, list);
     _HAS_START[key] = 1;
   }
@@ -582,7 +589,7 @@ function _isWordChar(c: number): boolean {
 /** The rows with a hint: each runs only when its hint is in the line. */
 export const HINTED_VENDOR_TOKENS: readonly { hint: string; re: RegExp }[] = VENDOR_TOKENS
   .filter((v) => v.hint !== undefined)
-  .map((v) => ({ hint: v.hint!, re: new RegExp(v.pattern, "g") }));
+  .map((v) => ({ hint: v.hint!, re: new RegExp(`(?:${v.pattern})${_TAIL}`, "g") }));
 
 /** Slack and Discord webhook URLs: the path after the host is the secret. */
 export const WEBHOOK_RE: RegExp =
