@@ -57,12 +57,28 @@ export function createRepeatDampener(): RepeatDampener {
       if (prev === undefined && counts.size >= TFIDF_MAP_LIMIT) counts.clear();
       const n = (prev ?? 0) + 1;
       counts.set(key, n);
-      if (n <= TFIDF_REPEAT_THRESHOLD) return 0;
-      const p = (n - TFIDF_REPEAT_THRESHOLD) * TFIDF_PENALTY;
-      return p > 100 ? 100 : p;
+      return repeatPenalty(n);
     },
     get size() {
       return counts.size;
     },
   };
+}
+
+/**
+ * The penalty of the `n`th occurrence of a repeated line or message: 0 up to
+ * `TFIDF_REPEAT_THRESHOLD` (3), then `TFIDF_PENALTY` (8) more for each further
+ * one, at most 100.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { repeatPenalty } from "./dampener.ts";
+ * assert.deepEqual([1, 3, 4, 5, 20].map(repeatPenalty), [0, 0, 8, 16, 100]);
+ * ```
+ */
+export function repeatPenalty(n: number): number {
+  if (n <= TFIDF_REPEAT_THRESHOLD) return 0;
+  const p = (n - TFIDF_REPEAT_THRESHOLD) * TFIDF_PENALTY;
+  return p > 100 ? 100 : p;
 }

@@ -9,8 +9,9 @@
  * @module
  */
 
+import { repeatPenalty } from "../classify/dampener.ts";
 import { foldGroupKey } from "../fold/group_key.ts";
-import { TFIDF_MAP_LIMIT, TFIDF_PENALTY, TFIDF_REPEAT_THRESHOLD } from "../constants.ts";
+import { TFIDF_MAP_LIMIT, TFIDF_REPEAT_THRESHOLD } from "../constants.ts";
 
 /**
  * A hash of a line's message template: FNV-1a over its UTF-16 code units, with
@@ -34,7 +35,7 @@ export function hashMessageTemplate(s: string): number {
   for (let i = 0; i < n; i++) {
     let c = s.charCodeAt(i);
     if (c >= 48 && c <= 57) {
-      while (i + 1 < n && _isDigit(s.charCodeAt(i + 1))) i++;
+      while (i + 1 < n && (c = s.charCodeAt(i + 1)) >= 48 && c <= 57) i++;
       c = 48;
     } else if (c === 34 || c === 39 || c === 96 || c === 0x2018) {
       const close = s.indexOf(c === 0x2018 ? "\u2019" : s[i], i + 1);
@@ -48,18 +49,12 @@ export function hashMessageTemplate(s: string): number {
   return h >>> 0;
 }
 
-function _isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
 /**
- * Counts kept candidates by message template. Up to
- * `TFIDF_REPEAT_THRESHOLD` (3) lines of a template cost nothing; each further
- * one costs `TFIDF_PENALTY` (8) points more, at most 100, like the repeat
- * dampener. A line in the same fold group as the template's third line
- * ({@linkcode foldGroupKey}) folds into that line's `[xN]` line and is not
- * dampened. At most `TFIDF_MAP_LIMIT` templates are
- * tracked (the maps are cleared then).
+ * Counts kept candidates by message template, with the repeat dampener's penalties
+ * ({@linkcode repeatPenalty}: nothing up to the third, then 8 points more each). A
+ * line in the same fold group as the template's third line ({@linkcode foldGroupKey})
+ * folds into that line's `[xN]` line and is not dampened. At most `TFIDF_MAP_LIMIT`
+ * templates are tracked (the maps are cleared then).
  *
  * @example
  * ```ts
@@ -90,13 +85,8 @@ export class MessageRepeats {
     }
     const n = (prev ?? 0) + 1;
     counts.set(t, n);
-    if (n < TFIDF_REPEAT_THRESHOLD) return 0;
-    if (n === TFIDF_REPEAT_THRESHOLD) {
-      this.#third.set(t, foldGroupKey(line));
-      return 0;
-    }
-    const p = (n - TFIDF_REPEAT_THRESHOLD) * TFIDF_PENALTY;
-    return p > 100 ? 100 : p;
+    if (n === TFIDF_REPEAT_THRESHOLD) this.#third.set(t, foldGroupKey(line));
+    return repeatPenalty(n);
   }
 
   /** Whether `line`, the one just counted, folds with its template's third line. */
