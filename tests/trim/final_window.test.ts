@@ -164,6 +164,29 @@ test("ShapeRun: indented lines, symbols and locations start no run; long words c
   assert.deepEqual(got, [1, 1, 1, 1, 1, 2, 1, 1, 2]);
 });
 
+test("ShapeRun: rows of a file listing are one shape (ls -l, find -ls, tar -tv)", () => {
+  const run = new ShapeRun();
+  const ls = [
+    "drwxr-xr-x  3 travis root  4096 Jun 24 16:05 ./cabal/packages/aeson",
+    "-rw-r--r--  1 travis root 34248 Jun 24 16:02 ./cabal/packages/aeson/aeson.tar.gz",
+    "lrwxrwxrwx  1 travis root    12 Jun 24 16:02 ./bin/cabal -> cabal-3.0",
+  ];
+  assert.deepEqual(ls.map((l) => run.next(l)), [1, 2, 3]);
+  const find = [
+    "925190    4 -rw-r--r--   1 travis   root   34 Jun 24 16:02 ./a.etag",
+    "1057924    4 drwxr-xr-x   3 travis   root 4096 Jun 24 16:05 ./b",
+  ];
+  assert.deepEqual(find.map((l) => run.next(l)), [4, 5]);
+  assert.deepEqual(
+    ["-rw-r--r--@ 1 me staff 10 x", "drwx------+ 2 me staff 64 y"].map((l) => run.next(l)),
+    [6, 7],
+  );
+  // Not a listing: a flag, a diff line, a rule.
+  for (const l of ["-rwx is not a listing", "--- a/file.txt", "----------------"]) {
+    assert.equal(run.next(l), 1, l);
+  }
+});
+
 test("ShapeRun: a word alone on its line is not a row of the lines that start with it", () => {
   const run = new ShapeRun();
   const got = ["nl", "nl", "nl", "nl      -false", "nl      +true", "done", "done in 3s"]

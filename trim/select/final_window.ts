@@ -208,7 +208,8 @@ function _concat(parts: Batch[]): Batch {
 
 /**
  * Counts lines of one shape in a row: rows of a table, a list of files, an access
- * log. The shape is a table row's number of `|` separators (3 or more), else the
+ * log. The shape is a table row's number of `|` separators (3 or more), a file
+ * listing's row (`-rw-r--r-- 1 ci ci 120 …`: `ls -l`, `find -ls`, `tar -tv`), else the
  * line's first word (ended by a space, `/`, `:`, `(`, `[`, `=`,
  * `|` or a digit). An indented line (code, a message's body), a line starting with a
  * digit or a symbol, and a diagnostic with a source location (`src/a.rb:12:3: C: …`,
@@ -253,10 +254,20 @@ export class ShapeRun {
   }
 }
 
-/** A line's shape: none for a located finding, a table row's, else its first word. */
+/**
+ * A line's shape: none for a located finding, a table row's, a file listing's, else
+ * its first word.
+ */
 function _shapeOf(line: string): string {
-  return _LOCATION.test(line) ? "" : _tableRow(line) || _firstWord(line);
+  if (_LOCATION.test(line)) return "";
+  return _tableRow(line) || (_LISTING.test(line) ? "ls -l" : _firstWord(line));
 }
+
+/**
+ * A row of a file listing: `ls -l`, `find -ls` (inode and blocks first), `tar -tv`:
+ * a file type and nine permission characters, then a space.
+ */
+const _LISTING = /^\s*(?:\d+\s+\d+\s+)?[-dlcbps][-rwxsStT]{9}[.+@]?\s/;
 
 /**
  * A table row's shape: `|` and the number of `|` column separators, when there are
