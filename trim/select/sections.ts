@@ -256,6 +256,55 @@ export class PytestWarnings {
   }
 }
 
+/**
+ * Travis CI's build system information: what the runner prints under its
+ * `Build system information` header before the build starts (the image's versions,
+ * `sudo -V`'s and `zip -v`'s banners, installed language versions), up to the first
+ * command the build runs (`$ git clone …`). Words in it (`useful error messages`,
+ * `License Exception TSU`, `timestamp timeout`) are not evidence: the build has not
+ * started. The fold's own markers (`travis_fold:start:system_info`) are usually
+ * gone by then: they are written before a carriage return. At most
+ * {@linkcode SYSTEM_INFO_LINES} lines are taken.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TravisSystemInfo } from "./sections.ts";
+ * const t = new TravisSystemInfo();
+ * const lines = [
+ *   "Build system information",
+ *   "Allow some information gathering to give useful error messages",
+ *   "$ git clone --depth=50 https://github.com/a/b.git a/b",
+ *   "Allow some information gathering to give useful error messages",
+ * ];
+ * assert.deepEqual(lines.map((l) => t.next(l)), [true, true, false, false]);
+ * ```
+ */
+export class TravisSystemInfo {
+  #left = 0;
+
+  /** Whether `line` is part of the build system information (its header included). */
+  next(line: string): boolean {
+    const c0 = line.charCodeAt(0);
+    if (this.#left > 0) {
+      if (c0 === 36 && line.charCodeAt(1) === 32) {
+        this.#left = 0; // `$ cmd`: the build's first command
+        return false;
+      }
+      this.#left--;
+      return true;
+    }
+    if (c0 === 66 && line.startsWith("Build system information") && line.trimEnd().length === 24) {
+      this.#left = SYSTEM_INFO_LINES;
+      return true;
+    }
+    return false;
+  }
+}
+
+/** Lines of Travis's build system information taken at most. */
+export const SYSTEM_INFO_LINES = 1000;
+
 /** Console methods whose output is noise (`console.error` is not among them). */
 const _NOISY_METHOD = /^(?:log|info|warn|debug|trace)\s*$/;
 

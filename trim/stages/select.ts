@@ -66,7 +66,13 @@ import {
   startsWithLocation,
 } from "../select/final_window.ts";
 import { MessageRepeats } from "../select/message_repeats.ts";
-import { FailureSections, firstVisible, JestConsole, PytestWarnings } from "../select/sections.ts";
+import {
+  FailureSections,
+  firstVisible,
+  JestConsole,
+  PytestWarnings,
+  TravisSystemInfo,
+} from "../select/sections.ts";
 import { PHP_DIFF_LINES, PhpStep, PhpTestDiffs } from "../select/php_diffs.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
 import { capHeld, type HeldStack, reduceRecord, repeatsHeld } from "../select/held_stack.ts";
@@ -193,6 +199,8 @@ export class Selector {
   #console = new JestConsole();
   /** pytest's warnings summary (`=== warnings summary ===` to `-- Docs:`): noise. */
   #pytestWarnings = new PytestWarnings();
+  /** Travis's build system information (the runner's, before the build): noise. */
+  #systemInfo = new TravisSystemInfo();
   /** Test-runner failure sections (pytest, jest, go test), shown whole. */
   #sections = new FailureSections();
   /** PHP's test diffs, held until their verdict. */
@@ -390,6 +398,11 @@ export class Selector {
       return;
     }
     const sig = lineSignal(line, this.#o.multilingual);
+    if (this.#systemInfo.next(line) && sig < _ERROR_SIG) {
+      this.#drop(num, "noise", 0); // Travis's build system information
+      state.recordDecision("drop");
+      return;
+    }
     let score = scoreForLevel(sig, state.effective);
     const inSection = this.#sections.next(line, indent);
     if (score >= _T) {

@@ -1,0 +1,61 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { trimTextInline } from "../../mod.ts";
+import { SYSTEM_INFO_LINES, TravisSystemInfo } from "../../trim/select/sections.ts";
+import { assertAccounting } from "../_helpers/accounting.ts";
+
+// What a Travis runner prints before the build, after carriage returns are resolved
+// (its `travis_fold:start:system_info` marker is written before a `\r`).
+const SYSTEM_INFO = [
+  "Worker information",
+  "hostname: 078ec63b@1.production-1-worker-org-gce-rxdx",
+  "Build system information",
+  "Build language: cpp",
+  "Sudo version 1.8.9p5",
+  "Authentication timestamp timeout: 15.0 minutes",
+  "Allow some information gathering to give useful error messages",
+  "Require fully-qualified hostnames in the sudoers file",
+  "\tthe USA under License Exception TSU of the U.S. Export",
+  "\tAdministration Regulations (section 740.13(e)) of 6 June 2002.",
+  "",
+  "docker stop/waiting",
+];
+
+test("Travis system information: from its header to the build's first command", () => {
+  const t = new TravisSystemInfo();
+  const lines = [
+    "Build system informations", // not the header
+    ...SYSTEM_INFO.slice(2),
+    "$ git clone --depth=50 https://github.com/acme/app.git acme/app",
+    "Allow some information gathering to give useful error messages",
+  ];
+  assert.deepEqual(
+    lines.map((l) => t.next(l)),
+    [false, ...SYSTEM_INFO.slice(2).map(() => true), false, false],
+  );
+  // A header that is never followed by a command is given up after a bound.
+  const u = new TravisSystemInfo();
+  u.next("Build system information");
+  let taken = 0;
+  for (let i = 0; i < SYSTEM_INFO_LINES + 10; i++) if (u.next(`line ${i}`)) taken++;
+  assert.equal(taken, SYSTEM_INFO_LINES);
+});
+
+test("Travis system information: its banners are noise, an error in it is not", async () => {
+  const build = Array.from({ length: 60 }, (_, i) => `compiling unit ${i}`);
+  const input = [
+    ...SYSTEM_INFO,
+    "E: Unable to locate package libfoo-dev",
+    "$ git clone --depth=50 https://github.com/acme/app.git acme/app",
+    ...build,
+    "make: *** [Makefile:12: all] Error 2",
+    'The command "make" exited with 2.',
+  ];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  assert.ok(!output.includes("useful error messages"), output);
+  assert.ok(!output.includes("License Exception"), output);
+  assert.ok(!output.includes("timestamp timeout"), output);
+  assert.ok(output.includes("E: Unable to locate package libfoo-dev"), output);
+  assert.ok(output.includes("make: *** [Makefile:12: all] Error 2"), output);
+});
