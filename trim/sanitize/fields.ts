@@ -112,16 +112,14 @@ const _PLAIN_WORD_KEY_RE =
  * (`password x`, `token expired`) is prose or netrc's and is left to those rules.
  */
 function _directiveValue(s: string): [number, number] | undefined {
-  let ks = 0;
-  while (ks < s.length && (s.charCodeAt(ks) === 32 || s.charCodeAt(ks) === 9)) ks++;
+  const ks = _skipSpaces(s, 0);
   let ke = ks;
   while (ke < s.length && isIdChar(s.charCodeAt(ke))) ke++;
   const sp = s.charCodeAt(ke);
   if (ke - ks < 6 || (sp !== 32 && sp !== 9) || _KEY_LAST[s.charCodeAt(ke - 1)] !== 1) {
     return undefined;
   }
-  let vs = ke;
-  while (vs < s.length && (s.charCodeAt(vs) === 32 || s.charCodeAt(vs) === 9)) vs++;
+  const vs = _skipSpaces(s, ke);
   let ve = s.length;
   while (ve > vs && (s.charCodeAt(ve - 1) === 32 || s.charCodeAt(ve - 1) === 59)) ve--;
   if (ve <= vs) return undefined;
@@ -374,8 +372,7 @@ function _assignedLiteral(s: string, a: number): [number, number] | undefined {
   const q = a + 3;
   if (!_quoteOpensAt(s, q)) return undefined;
   const ke = a - 1;
-  let ks = ke;
-  while (ks > 0 && ke - ks < 64 && (isIdChar(s.charCodeAt(ks - 1)) || s[ks - 1] === ".")) ks--;
+  const ks = _keyStart(s, ke);
   if (ke - ks < 3 || !isSecretKeyName(s.slice(ks, ke))) return undefined;
   const close = _closingQuote(s, q + 1, s[q]);
   const ve = close < 0 ? s.length : close;
@@ -389,23 +386,29 @@ function _assignedLiteral(s: string, a: number): [number, number] | undefined {
  */
 function _typedGoKeyValue(s: string, j: number, p: number): [number, number] | undefined {
   const ts = j - 5;
-  if (ts < 2 || !_GO_STRING_RE.test(s.slice(ts, j + 1))) return undefined;
+  if (ts < 2 || !s.startsWith("tring", ts + 1) || (s[ts] !== "s" && s[ts] !== "S")) {
+    return undefined;
+  }
   let ke = ts - 1; // gofmt aligns the types of a block with spaces
   while (ke > 0 && ts - ke < 16 && s.charCodeAt(ke - 1) === 32) ke--;
-  let ks = ke;
-  while (ks > 0 && ke - ks < 64 && isIdChar(s.charCodeAt(ks - 1))) ks--;
+  const ks = _keyStart(s, ke);
   if (ke - ks < 3) return undefined;
   const key = s.slice(ks, ke);
   if (!isSecretKeyName(key) || !_quoteOpensAt(s, _skipSpaces(s, p + 1))) return undefined;
   return _maskAfterKey(s, ks, key, j + 1);
 }
 
-const _GO_STRING_RE = /^[Ss]tring$/;
-
 /** The first position at or after `i` that is not a space or a tab. */
 function _skipSpaces(s: string, i: number): number {
   while (i < s.length && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
   return i;
+}
+
+/** Where the key name (`[A-Za-z0-9_.-]`, at most 64 characters) that ends at `ke` starts. */
+function _keyStart(s: string, ke: number): number {
+  let ks = ke;
+  while (ks > 0 && ke - ks < 64 && isIdChar(s.charCodeAt(ks - 1))) ks--;
+  return ks;
 }
 
 /**
@@ -416,8 +419,7 @@ function _bracketedKeyValue(s: string, j: number): [number, number] | undefined 
   const b = s.charCodeAt(j - 1);
   const quoted = b === 34 || b === 39; // ['KEY']
   const ke = quoted || b === 91 ? j - 1 : j; // `password[]`: the key is before `[`
-  let ks = ke;
-  while (ks > 0 && ke - ks < 64 && isIdChar(s.charCodeAt(ks - 1))) ks--;
+  const ks = _keyStart(s, ke);
   if (ks === ke) return undefined;
   // [KEY], ['KEY']: the `[` (and the quote) before the key.
   if (quoted && (s.charCodeAt(ks - 1) !== b || s.charCodeAt(ks - 2) !== 91)) return undefined;
@@ -566,8 +568,7 @@ function _maskAfterKey(
     while (k - i < _MAX_ESCAPES && s.charCodeAt(k) === 92) k++;
     if (s[k] === s[ks - 1]) i = k + 1;
   }
-  let j = i;
-  while (j < s.length && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 9)) j++;
+  const j = _skipSpaces(s, i);
   const sep = s[j];
   let vs: number;
   let flag = false;
@@ -586,7 +587,7 @@ function _maskAfterKey(
     }
     if (sep === ":" && s[vs] === ":") return undefined; // Rust/C++ paths: token::Kind
     if (sep === ":" && s[vs] === "=") vs++; // Go: token := "x"
-    while (vs < s.length && (s.charCodeAt(vs) === 32 || s.charCodeAt(vs) === 9)) vs++;
+    vs = _skipSpaces(s, vs);
     if (sep === ":" && !quotedKey) {
       // A type annotation: `val password: String = "x"`, `let key: &str = "x"` (the
       // literal after it is the value).
