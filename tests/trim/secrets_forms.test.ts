@@ -670,6 +670,64 @@ test("fields: typed declarations, R assignments, Hadoop XML properties, sonar.lo
   );
 });
 
+test("fields and args: two-word keys, prompts, .pgpass, CI mask commands, login tokens", () => {
+  const cases: [string, string][] = [
+    ["Secret Key: Kc9x2LmQ", "Secret Key: [REDACTED]"],
+    ["  api key = Kc9x2LmQ", "  api key = [REDACTED]"],
+    ["using access key=Kc9x2LmQ region=eu-west-1", "using access key=[REDACTED] region=eu-west-1"],
+    ["Your password is: Kc9x2LmQ", "Your password is: [REDACTED]"],
+    ["[sudo] password for travis: Kc9x2LmQ", "[sudo] password for travis: [REDACTED]"],
+    [
+      "Generated password for user admin: Kc9x2LmQ",
+      "Generated password for user admin: [REDACTED]",
+    ],
+    ["db.example.com:5432:app:ci:Kc9x2LmQ", "db.example.com:5432:app:ci:[REDACTED]"],
+    ["*:*:*:postgres:Kc9x\\:2LmQ", "*:*:*:postgres:[REDACTED]"],
+    [
+      'echo "10.0.0.5:5432:*:ci:Kc9x2LmQ" >> ~/.pgpass',
+      'echo "[IP]:[PORT]:*:ci:[REDACTED]" >> ~/.pgpass',
+    ],
+    ["::add-mask::Kc9x2LmQ", "::add-mask::[REDACTED]"],
+    ['echo "::add-mask::Kc9x2LmQ"', 'echo "::add-mask::[REDACTED]"'],
+    ["##vso[task.setsecret]Kc9x2LmQ", "##vso[task.setsecret][REDACTED]"],
+    ["$ cargo login Kc9x2LmQzz", "$ cargo login [REDACTED]"],
+    ["+ vault login 'Kc9x2LmQzz'", "+ vault login '[REDACTED]'"],
+    ['["password"]=> string(8) "Kc9x2LmQ"', '["password"]=> string(8) "[REDACTED]"'],
+    [
+      '  User Load  SELECT 1 LIMIT $2  [["api_token", "Kc9x2LmQ"], ["LIMIT", 1]]',
+      '  User Load  SELECT 1 LIMIT $2  [["api_token", "[REDACTED]"], ["LIMIT", 1]]',
+    ],
+  ];
+  assertSanitized(cases);
+  const kept = [
+    "Public key: ssh-rsa AAAAB3Nza",
+    "primary key: id",
+    "the key: value",
+    "[sudo] password for travis: Sorry, try again.",
+    "Failed to get password for user admin: permission denied",
+    "Password for user root: exit status 1",
+    "the password is: incorrect",
+    "fe80:0:0:0:1",
+    "aa:bb:cc:dd:ee:ff",
+    "10:20:30:40:50",
+    "src/app.js:12:5:error:Unexpected token",
+    "host:5432:db:user:pw12345 and more",
+    'echo "::add-mask::$TOKEN"',
+    "::add-mask::***",
+    "vault login -method=userpass username=ci",
+    "cargo login --registry crates-io",
+    '["name"]=> string(2) "ci"',
+  ];
+  assertSanitized(kept.map((line) => [line, line]));
+  // PHP's var_dump prints a member's value on the line after its name.
+  const n = new NamedSecretValues();
+  assert.deepEqual(
+    ['  ["password":protected]=>', '  string(8) "Kc9x2LmQ"', '  ["user"]=>', '  string(2) "ci"']
+      .map((l) => n.line(l)),
+    ['  ["password":protected]=>', '  string(8) "[REDACTED]"', '  ["user"]=>', '  string(2) "ci"'],
+  );
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",
@@ -794,6 +852,10 @@ test("args and fields: a 1 MB line repeating one form is masked in linear time",
     'var secret string = "x" ',
     'password <- "x" ',
     "<name>api.secret</name><value>x</value>",
+    "secret key: x ",
+    "password for u: x9Kq2mZv! ",
+    "::add-mask::x ",
+    "cargo login x9Kq2mZvx ",
   ];
   const slow: string[] = [];
   for (const form of forms) {

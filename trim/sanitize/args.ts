@@ -18,6 +18,8 @@
  * | a positional password | `htpasswd -b file user x`, `rabbitmqctl add_user u x` | the value |
  * | MinIO's secret key | `mc alias set s3 https://minio:9000 AKEY x` | the value |
  * | FreeRDP | `xfreerdp /u:admin /p:x` | the value |
+ * | a login token | `cargo login x`, `vault login x` | the value |
+ * | a CI command that registers a secret | `::add-mask::x`, `##vso[task.setsecret]x` | the value |
  *
  * Short password flags by tool ({@linkcode SHORT_PASSWORD_FLAGS}):
  *
@@ -113,6 +115,8 @@ const _CUES_RE = new RegExp(
     ..._CRED_WORDS_SP,
     "htpasswd",
     "rabbitmqctl",
+    "add-mask::",
+    "setsecret]",
   ].join("|"),
 );
 
@@ -144,10 +148,14 @@ export function maskArgCredentials(s: string): string {
   if (s.indexOf("/p:") >= 0 || s.indexOf("/password:") >= 0) _rdp(s, add);
   for (const w of _CRED_WORDS_SP) {
     const i = s.indexOf(w);
-    if (i >= 0) _credAfterWord(s, i + w.length, add);
+    if (i < 0) continue;
+    _credAfterWord(s, i + w.length, add);
+    if (w === "login ") _loginToken(s, i, add);
   }
   if (s.indexOf("htpasswd") >= 0) _htpasswd(s, add);
   if (s.indexOf("rabbitmqctl") >= 0) _rabbitmqctl(s, add);
+  _ciSecretCommand(s, "::add-mask::", add);
+  _ciSecretCommand(s, "##vso[task.setsecret]", add);
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
 }
 
@@ -633,6 +641,41 @@ function _credAfterWord(s: string, i: number, add: Add): void {
     if (_isHostAt(s, at + 1)) pe = at;
   }
   add(colon + 1, pe);
+}
+
+/**
+ * The value of a CI command that registers a secret (`::add-mask::x`, Azure's
+ * `##vso[task.setsecret]x`): to the line's end, or to the quote that closes the
+ * command (`echo "::add-mask::x"`).
+ */
+function _ciSecretCommand(s: string, command: string, add: Add): void {
+  const cs = s.indexOf(command);
+  if (cs < 0) return;
+  const vs = cs + command.length;
+  let ve = s.length;
+  const q = s.charCodeAt(cs - 1);
+  if (q === 34 || q === 39) {
+    const close = s.indexOf(s[cs - 1], vs);
+    if (close >= 0) ve = close;
+  }
+  while (ve > vs && _isSpace(s.charCodeAt(ve - 1))) ve--;
+  add(vs, ve);
+}
+
+/** Tools whose `login` takes the token as its argument: `cargo login x`, `vault login x`. */
+const _TOKEN_LOGIN_TOOLS = ["cargo", "vault"];
+
+/** The token of `cargo login x` or `vault login x`, `login ` at `i`. */
+function _loginToken(s: string, i: number, add: Add): void {
+  const tool = _TOKEN_LOGIN_TOOLS.find((t) => s.endsWith(t + " ", i));
+  if (tool === undefined || _commandAt(s, tool, i - tool.length - 1) !== i - tool.length - 1) {
+    return;
+  }
+  const [vs, ve] = _valueAt(s, i + 6);
+  // Options (`-method=userpass`), `key=value` pairs and short words stay.
+  const eq = s.indexOf("=", vs);
+  if (ve - vs < 8 || s.charCodeAt(vs) === 45 || (eq >= 0 && eq < ve)) return;
+  add(vs, ve);
 }
 
 /**

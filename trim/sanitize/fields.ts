@@ -28,6 +28,14 @@ export function maskSecretFields(s: string): string {
   let eq = s.indexOf("=");
   let co = s.indexOf(":");
   let masked = 0; // separators inside an already masked value are skipped
+  const c1 = s.charCodeAt(co + 1);
+  if (co > 0 && ((c1 >= 48 && c1 <= 57) || c1 === 42)) {
+    const span = _pgpassPassword(s, co);
+    if (span !== undefined) {
+      (spans ??= []).push(span[0], span[1]);
+      masked = span[1];
+    }
+  }
   while (eq >= 0 || co >= 0) {
     const p = eq < 0 ? co : co < 0 ? eq : Math.min(eq, co);
     if (p === eq) eq = s.indexOf("=", Math.max(p + 1, masked));
@@ -79,7 +87,10 @@ export function maskSecretFields(s: string): string {
     for (let q = s.indexOf(quote, 1); q >= 0; q = s.indexOf(quote, q + 1)) {
       // `password "x"`, or `password \"x\"` inside a JSON string.
       const open = s.charCodeAt(q - 1) === 92 ? q - 1 : q;
-      if (s.charCodeAt(open - 1) === 40) {
+      // A call or a tuple, `put("password", "x")`; a pair, Rails' binds
+      // `[["api_token", "x"]]`.
+      const before = s.charCodeAt(open - 1);
+      if (before === 40 || before === 91) {
         const span = _secretCallLiteral(s, open);
         if (span !== undefined) (spans ??= []).push(span[0], span[1]);
         continue;
@@ -149,15 +160,20 @@ export function sqlLiteralAt(s: string, i: number): [number, number] | undefined
 
 /**
  * The word after a password word in prose (`login with password S3cr3tPass`, also after
- * `is`, `was`, `to`): masked when it holds letters and digits or symbols, 8 or more
- * characters, and is no path or URL; `password for`, `password authentication failed`,
- * `the password is incorrect` stay.
+ * `is`, `was`, `to`, and after a prompt's `is:` or `for ci:`): masked when it holds
+ * letters and digits or symbols, 8 or more characters, and is no path or URL;
+ * `password for`, `password authentication failed`, `the password is incorrect` stay.
  */
 function _wordAfterPasswordWord(s: string, w: number, vs: number): [number, number] | undefined {
   if (w >= 1 && isIdChar(s.charCodeAt(w - 1))) return undefined; // a longer word
   // `the password is x9Kq…`, `password was …`: the word after the linking word.
+  // A prompt or a report with a colon: `password is: x`, `password for ci: x`,
+  // `Generated password for user admin: x`.
   const lw = s.charCodeAt(vs + 2) === 32 ? 2 : s.charCodeAt(vs + 3) === 32 ? 3 : 0;
   if (lw > 0 && _LINKING_WORDS.has(s.slice(vs, vs + lw))) vs += lw + 1;
+  else if (s.charCodeAt(vs + 2) === 58 && s.charCodeAt(vs + 3) === 32 && s.startsWith("is", vs)) {
+    vs += 4;
+  } else if (s.startsWith("for ", vs)) vs = _afterPromptSubject(s, vs);
   let ve = vs;
   while (
     ve < s.length && s.charCodeAt(ve) > 32 && s.charCodeAt(ve) !== 34 && s.charCodeAt(ve) !== 39
@@ -168,6 +184,19 @@ function _wordAfterPasswordWord(s: string, w: number, vs: number): [number, numb
   const v = s.slice(vs, ve);
   if (!_PROSE_SECRET_RE.test(v) || _TIME_LIKE_RE.test(v) || isPlaceholderValue(v)) return undefined;
   return [vs, ve];
+}
+
+/**
+ * At `for ` (at `i`) after a password word: the position after the one or two words
+ * and the `: ` that end a prompt (`for ci: `, `for user admin: `), or `i` when none do.
+ */
+function _afterPromptSubject(s: string, i: number): number {
+  for (let k = i + 4, words = 0; k < s.length && k - i <= 68; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 58) return s.charCodeAt(k + 1) === 32 && k > i + 4 ? k + 2 : i;
+    if (c === 32 && ++words === 2) return i;
+  }
+  return i;
 }
 
 /** A date or time (`2024-01-01T10:00`), not a password. */
@@ -296,7 +325,8 @@ const _CREDENTIAL_CALL_RE = /(?:credentials?|basicauth|passwordauthentication)$/
 /**
  * A string literal passed to a call named for a secret, its quote at `q`; or the value
  * after a first literal that names one: `props.put("password", "x")`,
- * `System.setProperty("db.password", "x")`, `headers.set("Authorization", "x")`.
+ * `System.setProperty("db.password", "x")`, `headers.set("Authorization", "x")`, a
+ * pair `["api_token", "x"]`.
  */
 function _secretCallLiteral(s: string, q: number): [number, number] | undefined {
   let ws = q - 1;
@@ -363,7 +393,79 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
   if (ke - ks < 3 && !(ke - ks === 2 && (last === 119 || last === 87) && _isPw(s, ks))) {
     return undefined;
   }
+  // A key of two words: `Secret Key: x`, `api key = x` (the words read as one name).
+  if (ke - ks === 3 && (last === 121 || last === 89) && s.charCodeAt(ks - 1) === 32) {
+    const ws = _keyStart(s, ks - 1);
+    const key = s.slice(ws, ks - 1) + s.slice(ks, ke);
+    if (ks - 1 - ws >= 3 && _keyKind(key) === _KEY_SECRET) return _maskAfterKey(s, ws, key, ke);
+  }
   return _maskAfterKey(s, ks, s.slice(ks, ke), ke);
+}
+
+/**
+ * The password of a PostgreSQL password file line (`.pgpass`:
+ * `host:port:database:user:password`), its first `:` at `co`: one word of five fields,
+ * the port a number or `*`, the database and the user names, the password last (`\:`
+ * escapes a colon in it) and ending the line or a quoted string
+ * (`echo "…" >> ~/.pgpass`). Fields of hexadecimal digits alone (an IPv6 address, a
+ * MAC) are not such a line.
+ */
+function _pgpassPassword(s: string, co: number): [number, number] | undefined {
+  // The port, then the database and the user: scanned first, without allocating (a
+  // time's `10:01:47` fails at its second field).
+  let i = co + 1;
+  if (s.charCodeAt(i) === 42) i++;
+  else {
+    if (s.charCodeAt(i) === 48) return undefined; // no port starts with 0
+    while (i < s.length && i - co <= 5 && _isDigit(s.charCodeAt(i))) i++;
+  }
+  if (s.charCodeAt(i) !== 58) return undefined;
+  let named = false; // a field holds a letter past hexadecimal digits
+  for (let field = 2; field < 4; field++) {
+    const fs = ++i;
+    let letter = false;
+    for (; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 58 || _endsWord(c)) break;
+      const l = c | 32;
+      if ((l >= 97 && l <= 122) || c === 95 || c === 42) {
+        letter = true;
+        if (l > 102 || c === 95) named = true;
+      }
+    }
+    // The database and the user are names (`file.c:12:5:…` holds a column there, a
+    // time range `sun:00:00-sun:03:00` numbers).
+    if (i === fs || !letter || s.charCodeAt(i) !== 58) return undefined;
+  }
+  const vs = i + 1;
+  let ve = vs;
+  while (ve < s.length && !_endsWord(s.charCodeAt(ve))) {
+    const c = s.charCodeAt(ve);
+    if (c === 58) return undefined; // a sixth field
+    ve += c === 92 ? 2 : 1;
+  }
+  if (ve > s.length || ve === vs || isPlaceholderAt(s, vs)) return undefined;
+  // The record ends the line (trailing blanks aside) or its quoted string.
+  const end = s.charCodeAt(ve);
+  if (ve < s.length && end !== 34 && end !== 39 && s.slice(ve).trim() !== "") return undefined;
+  let ws = co;
+  while (ws > 0 && !_endsWord(s.charCodeAt(ws - 1))) ws--;
+  if (ws === co) return undefined;
+  for (let k = ws; k < co && !named; k++) {
+    const l = s.charCodeAt(k) | 32;
+    if ((l > 102 && l <= 122) || s.charCodeAt(k) === 95 || s.charCodeAt(k) === 46) named = true;
+  }
+  if (!named) return undefined;
+  return isPlaceholderValue(s.slice(vs, ve)) ? undefined : [vs, ve];
+}
+
+function _isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Whitespace or a quote: ends a `.pgpass` line's word. */
+function _endsWord(c: number): boolean {
+  return c === 32 || c === 9 || c === 34 || c === 39;
 }
 
 /** The string literal of `key <- "x"` (R), the `<-` at `a`, if the key names a secret. */
@@ -579,8 +681,12 @@ function _maskAfterKey(
     vs = j + 1;
     // `--api-token=x`: a flag's value, a whole shell word.
     flag = sep === "=" && (s[ks] === "-" || _dashedKey(s, ks));
-    if (sep === "=" && s[vs] === ">") vs++; // Ruby hash rocket
-    else if (sep === "=" && s[vs] === "=") {
+    if (sep === "=" && s[vs] === ">") {
+      vs++; // Ruby's and PHP's hash rocket
+      // PHP's var_dump: `["password"]=> string(8) "x"`.
+      _VAR_DUMP_TYPE_RE.lastIndex = _skipSpaces(s, vs);
+      if (_VAR_DUMP_TYPE_RE.test(s)) vs = _VAR_DUMP_TYPE_RE.lastIndex;
+    } else if (sep === "=" && s[vs] === "=") {
       // A comparison in code: `password == "x"`, `=== "x"`.
       vs++;
       if (s[vs] === "=") vs++;
@@ -661,6 +767,9 @@ function _maskAfterKey(
 }
 
 const _STRING_PREFIX = "bBrRuU";
+
+/** PHP var_dump's type before a string: `string(8) ` (the quoted string follows). */
+const _VAR_DUMP_TYPE_RE = /string\(\d{1,9}\) (?=")/y;
 
 /** A type, ` = ` and an opening quote: Kotlin, Swift, TypeScript, Rust, Scala. */
 const _TYPE_ANNOTATION_RE =

@@ -1,6 +1,7 @@
 /**
  * Secret values named on the line before: a Kubernetes or ECS environment entry, as
- * `kubectl get -o yaml` and pretty-printed JSON show it.
+ * `kubectl get -o yaml` and pretty-printed JSON show it, a Hadoop XML property, a PHP
+ * `var_dump` member.
  *
  * ```yaml
  * - name: DB_PASSWORD
@@ -15,6 +16,11 @@
  * ```xml
  * <name>fs.s3a.secret.key</name>
  * <value>x9Kq2mZv</value>    <!-- masked -->
+ * ```
+ *
+ * ```php
+ * ["password"]=>
+ * string(8) "x9Kq2mZv"         // masked (var_dump)
  * ```
  *
  * The one-line forms (`{"name": "API_TOKEN", "value": "x"}`,
@@ -51,6 +57,7 @@ export class NamedSecretValues {
     const c = s.charCodeAt(i);
     // Cheap first test: the entry's lines start with `-`, `n`, `v`, a quote or `<`.
     if (c === 60) return this.#element(s, i, pending);
+    if (c === 91 || c === 115) return this.#varDump(s, i, pending);
     if (c !== 45 && c !== 110 && c !== 118 && c !== 34) return s;
     if (pending) {
       _VALUE_RE.lastIndex = i;
@@ -59,6 +66,23 @@ export class NamedSecretValues {
     }
     _NAME_RE.lastIndex = i;
     const m = _NAME_RE.exec(s);
+    if (m !== null && isSecretKeyName(m[1])) this.#pending = true;
+    return s;
+  }
+
+  /** PHP's var_dump: a `string(8) "x"` line after a `["password"]=>` line. */
+  #varDump(s: string, i: number, pending: boolean): string {
+    if (pending) {
+      _VAR_DUMP_STRING_RE.lastIndex = i;
+      if (_VAR_DUMP_STRING_RE.test(s)) {
+        const vs = _VAR_DUMP_STRING_RE.lastIndex;
+        const ve = s.lastIndexOf('"');
+        if (ve <= vs || isPlaceholderValue(s.slice(vs, ve))) return s;
+        return s.slice(0, vs) + "[REDACTED]" + s.slice(ve);
+      }
+    }
+    _VAR_DUMP_KEY_RE.lastIndex = i;
+    const m = _VAR_DUMP_KEY_RE.exec(s);
     if (m !== null && isSecretKeyName(m[1])) this.#pending = true;
     return s;
   }
@@ -76,6 +100,12 @@ export class NamedSecretValues {
     return s;
   }
 }
+
+/** `["password"]=>` alone on its line (PHP's var_dump; `:protected` and the like too). */
+const _VAR_DUMP_KEY_RE = /\["([A-Za-z_][\w.-]{0,127})"(?::[^\]]{0,128})?\]=>[ \t]*$/y;
+
+/** `string(8) "` (the string follows). */
+const _VAR_DUMP_STRING_RE = /string\(\d{1,9}\) "/y;
 
 /** `<name>fs.s3a.secret.key</name>` alone on its line. */
 const _ELEMENT_NAME_RE = /<(?:name|key)>([A-Za-z_][\w.-]{0,127})<\/(?:name|key)>[ \t]*$/y;
