@@ -568,6 +568,16 @@ test("fields: key names of framework and cloud secrets", () => {
     ],
     ["STORAGE_KEY=Kc9x2LmQ", "STORAGE_KEY=[REDACTED]"],
     ["sessionKey: 'Kc9x2LmQ'", "sessionKey: '[REDACTED]'"],
+    ["GH_PAT=Kc9x2LmQ", "GH_PAT=[REDACTED]"],
+    ["AZURE_DEVOPS_PAT=Kc9x2LmQ", "AZURE_DEVOPS_PAT=[REDACTED]"],
+    ["ALGOLIA_ADMIN_KEY=Kc9x2LmQ", "ALGOLIA_ADMIN_KEY=[REDACTED]"],
+    ["FCM_SERVER_KEY=Kc9x2LmQ", "FCM_SERVER_KEY=[REDACTED]"],
+    ['{"writeKey":"Kc9x2LmQ"}', '{"writeKey":"[REDACTED]"}'],
+    ["SUPABASE_SERVICE_ROLE_KEY=Kc9x2LmQ", "SUPABASE_SERVICE_ROLE_KEY=[REDACTED]"],
+    ["NEW_RELIC_INGEST_KEY=Kc9x2LmQ", "NEW_RELIC_INGEST_KEY=[REDACTED]"],
+    ["jwt_key: Kc9x2LmQ", "jwt_key: [REDACTED]"],
+    ["define('NONCE_SALT', 'Kc9x2LmQ');", "define('NONCE_SALT', '[REDACTED]');"],
+    ["AWS_CREDS=Kc9x2LmQ", "AWS_CREDS=[REDACTED]"],
   ];
   assertSanitized(cases);
   // Keys that name a file or an id stay.

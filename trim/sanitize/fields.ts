@@ -9,7 +9,7 @@ import { applySpans, isIdChar, isWordChar, quotedQuoteLength } from "./chars.ts"
 
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
-  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|sonarlogin|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey)$/;
+  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|sonarlogin|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey|adminkey|serverkey|writekey|servicerolekey|ingestkey|restkey|jwtkey|botkey)$/;
 
 /**
  * Masks the values of secret fields: `password=x`, `token: x`, `"api_key": "x"`,
@@ -630,8 +630,9 @@ function _keyKind(key: string): number {
     norm === "setcookie"
   ) kind = _KEY_HEADER;
   else if (
-    _SECRET_KEY_END_RE.test(norm) || /(?:^|[-_.])(?:pass|auth|pw)$/.test(lowerKey) ||
-    /[a-z](?:Pass|Auth|Pw)$/.test(key)
+    _SECRET_KEY_END_RE.test(norm) ||
+    /(?:^|[-_.])(?:pass|auth|pw|pat|salt|creds?)$/.test(lowerKey) ||
+    /[a-z](?:Pass|Auth|Pw|Pat|Salt)$/.test(key)
   ) kind = _KEY_SECRET;
   else kind = _KEY_PLAIN;
   if (_keyKinds.size >= _KEY_CACHE_LIMIT) _keyKinds.clear();
