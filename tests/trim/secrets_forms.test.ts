@@ -691,6 +691,10 @@ test("fields and args: two-word keys, prompts, .pgpass, CI mask commands, login 
       "Generated password for user admin: Kc9x2LmQ",
       "Generated password for user admin: [REDACTED]",
     ],
+    [
+      "Enter passphrase for key '/home/ci/.ssh/id_rsa': correcthorse",
+      "Enter passphrase for key '/home/ci/.ssh/id_rsa': [REDACTED]",
+    ],
     ["db.example.com:5432:app:ci:Kc9x2LmQ", "db.example.com:5432:app:ci:[REDACTED]"],
     ["*:*:*:postgres:Kc9x\\:2LmQ", "*:*:*:postgres:[REDACTED]"],
     [
@@ -717,6 +721,7 @@ test("fields and args: two-word keys, prompts, .pgpass, CI mask commands, login 
     "Failed to get password for user admin: permission denied",
     "Password for user root: exit status 1",
     "the password is: incorrect",
+    "Password for user admin: rejected.",
     "fe80:0:0:0:1",
     "aa:bb:cc:dd:ee:ff",
     "10:20:30:40:50",

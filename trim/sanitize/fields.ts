@@ -170,14 +170,22 @@ function _wordAfterPasswordWord(s: string, w: number, vs: number): [number, numb
   // A prompt or a report with a colon: `password is: x`, `password for ci: x`,
   // `Generated password for user admin: x`.
   const lw = s.charCodeAt(vs + 2) === 32 ? 2 : s.charCodeAt(vs + 3) === 32 ? 3 : 0;
+  const at = vs;
   if (lw > 0 && _LINKING_WORDS.has(s.slice(vs, vs + lw))) vs += lw + 1;
   else if (s.charCodeAt(vs + 2) === 58 && s.charCodeAt(vs + 3) === 32 && s.startsWith("is", vs)) {
     vs += 4;
   } else if (s.startsWith("for ", vs)) vs = _afterPromptSubject(s, vs);
+  const prompt = vs > at && s.charCodeAt(vs - 2) === 58;
   let ve = vs;
   while (
     ve < s.length && s.charCodeAt(ve) > 32 && s.charCodeAt(ve) !== 34 && s.charCodeAt(ve) !== 39
   ) ve++;
+  // A prompt's answer, the last word of the line: any word but a verdict
+  // (`Enter passphrase for key 'x': correcthorse`, not `…: incorrect`).
+  if (prompt && ve - vs >= 6 && s.slice(ve).trim() === "") {
+    const v = s.slice(vs, ve);
+    return _VERDICT_RE.test(v) || isPlaceholderValue(v) ? undefined : [vs, ve];
+  }
   // Closing punctuation of the sentence is not part of it.
   while (ve > vs && _CLOSING_MARK.indexOf(s[ve - 1]) >= 0) ve--;
   if (ve - vs < 8 || ve - vs > 128) return undefined;
@@ -185,6 +193,10 @@ function _wordAfterPasswordWord(s: string, w: number, vs: number): [number, numb
   if (!_PROSE_SECRET_RE.test(v) || _TIME_LIKE_RE.test(v) || isPlaceholderValue(v)) return undefined;
   return [vs, ve];
 }
+
+/** Words that report on a password rather than give one (after a prompt's `:`). */
+const _VERDICT_RE =
+  /^(?:incorrect|invalid|wrong|failed|denied|expired|required|missing|empty|changed|accepted|rejected|unchanged|updated|set|saved|none|unknown|ok|yes|no)[.!]?$/i;
 
 /**
  * At `for ` (at `i`) after a password word: the position after the one or two words
