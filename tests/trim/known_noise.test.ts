@@ -61,9 +61,17 @@ const DOWNLOADS = [
   "[INFO] Downloaded from central: https://repo.maven.apache.org/maven2/org/x/y/1.0/y-1.0.jar (12 kB at 80 kB/s)",
   "Downloaded: https://repo.maven.apache.org/maven2/org/x/y/1.0/y-1.0.pom (3 KB at 10.2 KB/sec)",
   "Download https://repo.maven.apache.org/maven2/com/x/timeout-util/1.2/timeout-util-1.2.jar",
+  "Downloading https://services.gradle.org/distributions/gradle-8.5-bin.zip", // the wrapper
+  "...........10%............20%...........30%............40%...........50%",
+  "[Pipeline] timeout", // Jenkins' pipeline steps
+  "[Pipeline] // stage",
+  "[Pipeline] }",
+  "[Pipeline] error",
 ];
 
 const NOT_NOISE = [
+  "[Pipeline] { (Build)", // a stage's start names where the failure is
+  "...", // no progress
   "      ✕ applies percentage discount to order total (24 ms)",
   "  ✖ throws on bad input",
   "FAIL src/api/__tests__/orders.test.ts (6.655 s)",

@@ -247,6 +247,24 @@ test("negatives: counted zeros and words inside messages are not errors", () => 
   }
 });
 
+test("a timeout given a number or set is a setting, not an event", () => {
+  for (
+    const line of [
+      " > git fetch --tags --force -- https://github.com/acme/app.git # timeout=10",
+      "Timeout set to expire in 30 min",
+      "      timeout: 5000,",
+      "      ~ timeout       = 60",
+    ]
+  ) assert.ok(!isHardSignal(lineSignal(line)), line);
+  for (
+    const line of [
+      "Error: Timeout of 2000ms exceeded.",
+      "request timeout after 30s",
+      "connection timed out: 10.0.0.5:5432",
+    ]
+  ) assert.ok(isHardSignal(lineSignal(line)), line);
+});
+
 test("an INFO tag wins over words; explicit failures override it", () => {
   assert.ok(!isHardSignal(lineSignal("[INFO] retrying after timeout")));
   assert.ok(isHardSignal(lineSignal("[INFO] BUILD FAILURE")));

@@ -16,9 +16,12 @@
  * - finished dependency downloads: npm `npm http fetch GET 200 …` (2xx and 3xx),
  *   `npm timing …` and `npm warn deprecated x@1.2.3: …` (a notice about a dependency), Maven `[INFO] Downloading from central: https://…`,
  *   `Downloaded from central: https://…` (and Maven 3.3's `Downloaded: https://…`),
- *   Gradle `Download https://…`;
+ *   Gradle `Download https://…`, the Gradle wrapper's `Downloading https://…` and its
+ *   progress `...........10%.....`;
  * - Gradle's task progress: `> Task :app:compileJava`, `… UP-TO-DATE`, `… NO-SOURCE`,
- *   `… FROM-CACHE` (a task ` FAILED` is not noise).
+ *   `… FROM-CACHE` (a task ` FAILED` is not noise);
+ * - Jenkins' pipeline steps: `[Pipeline] sh`, `[Pipeline] }`, `[Pipeline] // stage`,
+ *   `[Pipeline] timeout` (not a stage's start, `[Pipeline] { (Build)`).
  *
  * `score.ts` classifies them as junk: no points at any level, never context. Other
  * download, install and step lines (`Collecting x`, `Cloning into 'x'...`, `Step 3/9`)
@@ -39,7 +42,9 @@ const _SKIP_START = /^SKIP(?:PED)?:? /;
 /** npm: a fetch with a 2xx or 3xx status, timing lines, deprecation notices. */
 const _NPM_NOISE = /^npm (?:http fetch [A-Z]+ [23]\d\d |timing |(?:warn|WARN) deprecated )/;
 /** Maven and Gradle: a download from a repository URL. */
-const _DOWNLOAD = /^(?:\[INFO\] )?Download(?:(?:ing|ed)(?: from [\w.-]+)?:)? https?:\/\//;
+const _DOWNLOAD = /^(?:\[INFO\] )?Download(?:(?:ing|ed)(?: from [\w.-]+)?:?)? https?:\/\//;
+/** The Gradle wrapper's download progress: `...........10%............20%…`. */
+const _DOTS_PROGRESS = /^\.{3,}\d{1,3}%/;
 /** Deno, cargo, Python unittest: ` ... ok`, ` ... ok (12ms)` at the end (sticky, from ` ... ok`). */
 const _DOTS_OK = / \.\.\. ok(?: \(\d+(?:\.\d+)? ?[mµn]?s\))?$/y;
 /** pytest and Gradle: ` PASSED` (` SKIPPED`, `XFAIL`, `XPASS`) at the end, or before pytest's `[ 10%]` (sticky, from ` PASSED`). */
@@ -99,6 +104,9 @@ export function isKnownNoise(line: string, c0: number): boolean {
     case 62: // >: Gradle's `> Task :app:compileJava UP-TO-DATE` (not `… FAILED`)
       if (i === 0 && line.startsWith("> Task :") && !line.endsWith(" FAILED")) return true;
       break;
+    case 46: // .: the Gradle wrapper's download progress
+      if (i === 0 && _DOTS_PROGRESS.test(line)) return true;
+      break;
     case 63: // ?: go's `?   \tpkg\t[no test files]`
       if (i === 0 && line.endsWith("[no test files]")) return true;
       break;
@@ -108,8 +116,12 @@ export function isKnownNoise(line: string, c0: number): boolean {
     case 111: // o
       if (i === 0 && line.charCodeAt(1) === 107 && _GO_OR_TAP_OK.test(line)) return true;
       break;
+    case 91: // [: Jenkins' pipeline steps, `[Pipeline] sh`, `[Pipeline] // stage` (a stage's
+      // start, `[Pipeline] { (Build)`, names where the failure is)
+      if (i === 0 && line.startsWith("[Pipeline] ") && !line.startsWith("{ (", 11)) return true;
+      if (i === 0 && _DOWNLOAD.test(line)) return true;
+      break;
     case 68: // D
-    case 91: // [
       if (i === 0 && _DOWNLOAD.test(line)) return true;
       break;
     case 110: // n

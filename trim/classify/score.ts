@@ -84,6 +84,11 @@ const _F_ERRORISH = TriggerFamily.ERRORISH;
  * (`0 errors`, `no errors`) or after (`failed=0`, `errors: 0`).
  */
 function _wordRegex(...lists: string[][]): RegExp {
+  return _wordRegexWith("", lists);
+}
+
+/** {@linkcode _wordRegex} with a further lookahead after the word. */
+function _wordRegexWith(after: string, lists: string[][]): RegExp {
   const spellings: string[] = [];
   for (const w of lists.flat()) {
     spellings.push(w, w[0].toUpperCase() + w.slice(1), w.toUpperCase());
@@ -91,7 +96,7 @@ function _wordRegex(...lists: string[][]): RegExp {
   return new RegExp(
     `\\b(?<![-.])(?<!\\b(?:0|no|zero|without|never|No|Zero|Without|NO) )(?:${
       _trie(spellings, true)
-    })(?![\\w-]|\\.\\w)(?!\\s*[:=]\\s*(?:0|false|none|null|nil|no)\\b)`,
+    })(?![\\w-]|\\.\\w)(?!\\s*[:=]\\s*(?:0|false|none|null|nil|no)\\b)${after}`,
   );
 }
 
@@ -135,15 +140,28 @@ const _ERROR_WORD = _wordRegex(
   ["fail", "fails", "failed", "failing", "failure", "failures", "crash", "crashed", "crashes"],
   ["crashing", "abort", "aborted", "aborting"],
 );
-/** Diagnostic words. */
-const _DIAG_WORD = _wordRegex(
-  ["timeout", "timeouts", "timed out", "timedout", "time out", "refused", "denied", "unreachable"],
-  ["unavailable", "forbidden", "unauthorized", "unauthorised", "deadlock", "deadlocked", "killed"],
+/** Diagnostic words other than `timeout` (`timed out` is an event whatever follows). */
+const _DIAG_OTHER_WORD = _wordRegex(
+  ["timed out", "timedout", "time out", "refused", "denied", "unreachable", "unavailable"],
+  ["forbidden", "unauthorized"],
+  ["unauthorised", "deadlock", "deadlocked", "killed"],
   ["cannot", "can't", "could not", "couldn't", "unable to", "not found", "no such file", "invalid"],
   ["rejected", "corrupt", "corrupted", "corruption", "overflow", "reset by peer", "broken pipe"],
   ["exceeded", "unexpected", "assert", "assertion", "econnrefused", "econnreset", "econnaborted"],
   ["etimedout", "enoent", "eacces", "eperm", "eaddrinuse", "enospc", "epipe", "enotfound"],
   ["eai_again", "ehostunreach", "sensitive data"],
+);
+/**
+ * Diagnostic words. A timeout given a number or set is a setting, not an event:
+ * `timeout=10`, `Timeout: 30s` (Jenkins' `> git fetch … # timeout=10`), `Timeout set to
+ * expire in 30 min`.
+ */
+const _DIAG_WORD = new RegExp(
+  `${
+    _wordRegexWith("(?!\\s*[:=]\\s*\\d|\\s+set\\s+to\\b)", [
+      ["timeout", "timeouts"],
+    ]).source
+  }|${_DIAG_OTHER_WORD.source}`,
 );
 /** Warning markers beyond level tags. */
 const _WARN_WORD = new RegExp(
