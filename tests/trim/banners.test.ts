@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { trimTextInline } from "../../mod.ts";
-import { SYSTEM_INFO_LINES, TravisSystemInfo } from "../../trim/select/sections.ts";
+import { BANNERS, Banners } from "../../trim/select/sections.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 
 // What a Travis runner prints before the build, after carriage returns are resolved
@@ -22,7 +22,7 @@ const SYSTEM_INFO = [
 ];
 
 test("Travis system information: from its header to the build's first command", () => {
-  const t = new TravisSystemInfo();
+  const t = new Banners();
   const lines = [
     "Build system informations", // not the header
     ...SYSTEM_INFO.slice(2),
@@ -34,11 +34,12 @@ test("Travis system information: from its header to the build's first command", 
     [false, ...SYSTEM_INFO.slice(2).map(() => true), false, false],
   );
   // A header that is never followed by a command is given up after a bound.
-  const u = new TravisSystemInfo();
+  const u = new Banners();
   u.next("Build system information");
   let taken = 0;
-  for (let i = 0; i < SYSTEM_INFO_LINES + 10; i++) if (u.next(`line ${i}`)) taken++;
-  assert.equal(taken, SYSTEM_INFO_LINES);
+  const max = BANNERS.find((b) => b.name === "Travis CI")!.max;
+  for (let i = 0; i < max + 10; i++) if (u.next(`line ${i}`)) taken++;
+  assert.equal(taken, max);
 });
 
 test("Travis system information: its banners are noise, an error in it is not", async () => {
@@ -58,4 +59,34 @@ test("Travis system information: its banners are noise, an error in it is not", 
   assert.ok(!output.includes("timestamp timeout"), output);
   assert.ok(output.includes("E: Unable to locate package libfoo-dev"), output);
   assert.ok(output.includes("make: *** [Makefile:12: all] Error 2"), output);
+});
+
+test("Gradle's welcome banner: from `Welcome to Gradle` to its release notes link", async () => {
+  const banner = [
+    "Welcome to Gradle 8.5!",
+    "",
+    "Here are the highlights of this release:",
+    " - Support for running on Java 21",
+    " - Faster first use with Kotlin DSL",
+    " - Improved error and warning messages",
+    "",
+    "For more details see https://docs.gradle.org/8.5/release-notes.html",
+  ];
+  const t = new Banners();
+  assert.deepEqual(
+    [...banner, "", "Starting a Gradle Daemon"].map((l) => t.next(l)),
+    [...banner.map(() => true), false, false],
+  );
+  const input = [
+    "+ ./gradlew --no-daemon clean build",
+    ...banner,
+    ...Array.from({ length: 40 }, (_, i) => `> Task :module${i}:compileJava`),
+    "OrderExportTest > exportsOneRowPerOrder() FAILED",
+    "    org.opentest4j.AssertionFailedError: expected: <3> but was: <2>",
+    "BUILD FAILED in 1m 47s",
+  ];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  assert.ok(!output.includes("Improved error and warning messages"), output);
+  assert.ok(output.includes("AssertionFailedError: expected: <3> but was: <2>"), output);
 });

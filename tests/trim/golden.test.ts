@@ -36,6 +36,7 @@ const NAMES = [
   "java_caused_by",
   "python_in_server",
   "php_run_tests",
+  "jenkins_pipeline",
 ];
 
 for (const name of NAMES) {

@@ -21,6 +21,7 @@ const NAMES = [
   "node_trace",
   "npm_jest",
   "php_run_tests",
+  "jenkins_pipeline",
   "pytest",
   "python_in_server",
   "python_web",

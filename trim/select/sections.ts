@@ -257,20 +257,63 @@ export class PytestWarnings {
 }
 
 /**
- * Travis CI's build system information: what the runner prints under its
- * `Build system information` header before the build starts (the image's versions,
- * `sudo -V`'s and `zip -v`'s banners, installed language versions), up to the first
- * command the build runs (`$ git clone …`). Words in it (`useful error messages`,
- * `License Exception TSU`, `timestamp timeout`) are not evidence: the build has not
- * started. The fold's own markers (`travis_fold:start:system_info`) are usually
- * gone by then: they are written before a carriage return. At most
- * {@linkcode SYSTEM_INFO_LINES} lines are taken.
+ * A banner a tool or a CI runner prints before the work starts: its lines are not
+ * evidence, whatever words they hold. A row of {@linkcode BANNERS}.
+ */
+export interface Banner {
+  /** The tool. */
+  name: string;
+  /** The first character of the banner's first line (a cheap first test). */
+  first: string;
+  /** Whether `line` is the banner's first line. */
+  starts: (line: string) => boolean;
+  /** Whether `line` ends the banner: `"after"` it, `"before"` it, or not (`""`). */
+  ends: (line: string) => "after" | "before" | "";
+  /** Lines taken at most after the first. */
+  max: number;
+}
+
+/**
+ * The banners known (see {@linkcode Banners}):
+ *
+ * | Tool | From | To |
+ * |---|---|---|
+ * | Travis CI | `Build system information` (the runner's image, `sudo -V`'s and `zip -v`'s banners) | before the build's first command, `$ git clone …` (at most 1,000 more lines) |
+ * | Gradle | `Welcome to Gradle 8.5!` (the release's highlights) | `For more details see https://docs.gradle.org/…` (at most 15 more lines) |
+ *
+ * Words in them (`useful error messages`, `License Exception TSU`, `timestamp
+ * timeout`, `Improved error and warning messages`) are not evidence: the build has not
+ * started. Travis's fold markers (`travis_fold:start:system_info`) are usually gone by
+ * then: they are written before a carriage return.
+ */
+export const BANNERS: readonly Banner[] = [
+  {
+    name: "Travis CI",
+    first: "B",
+    starts: (l) => l.startsWith("Build system information") && l.trimEnd().length === 24,
+    ends: (l) => l.charCodeAt(0) === 36 && l.charCodeAt(1) === 32 ? "before" : "",
+    max: 1000,
+  },
+  {
+    name: "Gradle",
+    first: "W",
+    starts: (l) => l.startsWith("Welcome to Gradle ") && l.trimEnd().endsWith("!"),
+    ends: (l) => l.startsWith("For more details see https://docs.gradle.org/") ? "after" : "",
+    max: 15,
+  },
+];
+
+/** First characters of the banners' first lines. */
+const _BANNER_START = new Set(BANNERS.map((b) => b.first.charCodeAt(0)));
+
+/**
+ * Tracks the banners of {@linkcode BANNERS}: whether each line is part of one.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { TravisSystemInfo } from "./sections.ts";
- * const t = new TravisSystemInfo();
+ * import { Banners } from "./sections.ts";
+ * const t = new Banners();
  * const lines = [
  *   "Build system information",
  *   "Allow some information gathering to give useful error messages",
@@ -280,30 +323,33 @@ export class PytestWarnings {
  * assert.deepEqual(lines.map((l) => t.next(l)), [true, true, false, false]);
  * ```
  */
-export class TravisSystemInfo {
+export class Banners {
+  #in: Banner | undefined;
   #left = 0;
 
-  /** Whether `line` is part of the build system information (its header included). */
+  /** Whether `line` is part of a banner (its first line included). */
   next(line: string): boolean {
-    const c0 = line.charCodeAt(0);
-    if (this.#left > 0) {
-      if (c0 === 36 && line.charCodeAt(1) === 32) {
-        this.#left = 0; // `$ cmd`: the build's first command
-        return false;
+    const b = this.#in;
+    if (b !== undefined) {
+      const end = b.ends(line);
+      if (end === "before") {
+        this.#in = undefined;
+      } else {
+        if (end === "after" || --this.#left === 0) this.#in = undefined;
+        return true;
       }
-      this.#left--;
-      return true;
     }
-    if (c0 === 66 && line.startsWith("Build system information") && line.trimEnd().length === 24) {
-      this.#left = SYSTEM_INFO_LINES;
-      return true;
+    if (!_BANNER_START.has(line.charCodeAt(0))) return false;
+    for (const banner of BANNERS) {
+      if (banner.starts(line)) {
+        this.#in = banner;
+        this.#left = banner.max;
+        return true;
+      }
     }
     return false;
   }
 }
-
-/** Lines of Travis's build system information taken at most. */
-export const SYSTEM_INFO_LINES = 1000;
 
 /** Console methods whose output is noise (`console.error` is not among them). */
 const _NOISY_METHOD = /^(?:log|info|warn|debug|trace)\s*$/;

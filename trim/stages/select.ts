@@ -67,11 +67,11 @@ import {
 } from "../select/final_window.ts";
 import { MessageRepeats } from "../select/message_repeats.ts";
 import {
+  Banners,
   FailureSections,
   firstVisible,
   JestConsole,
   PytestWarnings,
-  TravisSystemInfo,
 } from "../select/sections.ts";
 import { PHP_DIFF_LINES, PhpStep, PhpTestDiffs } from "../select/php_diffs.ts";
 import { FILTER_KEEP, FILTER_PASS, filterRecord, lineFilter } from "../select/filters.ts";
@@ -199,8 +199,8 @@ export class Selector {
   #console = new JestConsole();
   /** pytest's warnings summary (`=== warnings summary ===` to `-- Docs:`): noise. */
   #pytestWarnings = new PytestWarnings();
-  /** Travis's build system information (the runner's, before the build): noise. */
-  #systemInfo = new TravisSystemInfo();
+  /** Banners of tools and CI runners (Travis's system information, Gradle's welcome). */
+  #banners = new Banners();
   /** Test-runner failure sections (pytest, jest, go test), shown whole. */
   #sections = new FailureSections();
   /** PHP's test diffs, held until their verdict. */
@@ -398,8 +398,8 @@ export class Selector {
       return;
     }
     const sig = lineSignal(line, this.#o.multilingual);
-    if (this.#systemInfo.next(line) && sig < _ERROR_SIG) {
-      this.#drop(num, "noise", 0); // Travis's build system information
+    if (this.#banners.next(line) && sig < _ERROR_SIG) {
+      this.#drop(num, "noise", 0); // a tool's or a runner's banner
       state.recordDecision("drop");
       return;
     }
