@@ -5,7 +5,7 @@
  * @module
  */
 
-import { applySpans, isIdChar, isWordChar, quotedQuoteLength } from "./chars.ts";
+import { applySpans, isDigit, isIdChar, isWordChar, quotedQuoteLength } from "./chars.ts";
 
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
@@ -429,7 +429,7 @@ function _pgpassPassword(s: string, co: number): [number, number] | undefined {
   if (s.charCodeAt(i) === 42) i++;
   else {
     if (s.charCodeAt(i) === 48) return undefined; // no port starts with 0
-    while (i < s.length && i - co <= 5 && _isDigit(s.charCodeAt(i))) i++;
+    while (i < s.length && i - co <= 5 && isDigit(s.charCodeAt(i))) i++;
   }
   if (s.charCodeAt(i) !== 58) return undefined;
   let named = false; // a field holds a letter past hexadecimal digits
@@ -469,10 +469,6 @@ function _pgpassPassword(s: string, co: number): [number, number] | undefined {
   }
   if (!named) return undefined;
   return isPlaceholderValue(s.slice(vs, ve)) ? undefined : [vs, ve];
-}
-
-function _isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /** Whitespace or a quote: ends a `.pgpass` line's word. */
