@@ -292,6 +292,29 @@ const CRED_TEMPLATES: readonly string[] = [
   '<add key="ClearTextPassword" value="{P}" />',
   '<property name="hibernate.connection.password" value="{P}"/>',
   'HttpClient(new NetworkCredential("deploy", "{P}"))',
+  'Secret Key: "{P}"',
+  'api key = "{P}"',
+];
+
+/**
+ * Lines a tool prints whole, with a secret (`{P}`): a prompt's answer, PHP's var_dump, a
+ * CI command that registers a secret (its value runs to the line's end), Rails' binds.
+ */
+const PRINTED_TEMPLATES: readonly string[] = [
+  "[sudo] password for ci: {P}",
+  "Enter passphrase for key '/home/ci/.ssh/id_ed25519': {P}",
+  "Your password is: {P}",
+  "::add-mask::{P}",
+  "##vso[task.setsecret]{P}",
+  '  ["password"]=> string(16) "{P}"',
+  '  User Load  SELECT 1 LIMIT $2  [["api_token", "{P}"], ["LIMIT", 1]]',
+];
+
+/** Where a printed line appears: alone, after a runner's timestamp, indented. */
+const PRINTED_WRAPS: readonly ((line: string) => string[])[] = [
+  (l) => [l],
+  (l) => [`2024-05-14T09:12:03.4412345Z ${l}`],
+  (l) => [`    ${l}`],
 ];
 
 /** Every argument-position and other credential template (`{P}` is the secret). */
@@ -309,12 +332,12 @@ const FORM_WRAPS: readonly ((cmd: string) => string[])[] = [
   (c) => [`[ERROR] command failed (exit 1): ${c}`],
 ];
 
-function argForm(r: Rng, template: string): Form {
+function argForm(r: Rng, template: string, wraps = FORM_WRAPS): Form {
   const p = pw(r);
   // A slot the template quotes itself (JSON, prose) takes the value as it is.
   const quoted = /["']\{P\}["']/.test(template);
   const cmd = template.replace("{P}", () => quoted ? p : quote(r, p));
-  return { lines: r.pick(FORM_WRAPS)(cmd), values: [p] };
+  return { lines: r.pick(wraps)(cmd), values: [p] };
 }
 
 /** A base64-encoded PEM private key on one line (Kubernetes secret data). */
@@ -358,6 +381,9 @@ ARG_TEMPLATES.forEach((t) => {
 });
 CRED_TEMPLATES.forEach((t) => {
   FORM_KINDS[`cred:${t.slice(0, 24)}`] = (r) => argForm(r, t);
+});
+PRINTED_TEMPLATES.forEach((t) => {
+  FORM_KINDS[`printed:${t.trim().slice(0, 24)}`] = (r) => argForm(r, t, PRINTED_WRAPS);
 });
 FORM_KINDS["key:base64-pem"] = b64Pem;
 FORM_KINDS["entropy:unknown"] = (r) => {

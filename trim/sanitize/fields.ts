@@ -176,6 +176,15 @@ function _wordAfterPasswordWord(s: string, w: number, vs: number): [number, numb
     vs += 4;
   } else if (s.startsWith("for ", vs)) vs = _afterPromptSubject(s, vs);
   const prompt = vs > at && s.charCodeAt(vs - 2) === 58;
+  const q = s.charCodeAt(vs);
+  if (prompt && (q === 34 || q === 39)) {
+    // A quoted answer, wherever the line goes on: `password for ci: 'x y'`.
+    const close = s.indexOf(s[vs], vs + 1);
+    if (close > vs + 1) {
+      const v = s.slice(vs + 1, close);
+      return _VERDICT_RE.test(v) || isPlaceholderValue(v) ? undefined : [vs + 1, close];
+    }
+  }
   let ve = vs;
   while (
     ve < s.length && s.charCodeAt(ve) > 32 && s.charCodeAt(ve) !== 34 && s.charCodeAt(ve) !== 39
