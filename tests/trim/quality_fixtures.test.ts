@@ -80,6 +80,11 @@ test("quality examples/ci-failure.log: >= 85% tokens saved, every error kept", a
     lines.filter((l) => /^\s*(?:● Console|console\.(?:log|info|warn))$/.test(l)),
     [],
   );
+  // So are their call sites, which the group stage reads as one-frame records.
+  assert.deepEqual(
+    lines.filter((l) => /at (?:Logger\.write|RetryPolicy\.warn|Object\.log) \(/.test(l)),
+    [],
+  );
 });
 
 test("quality: every fixture is reduced identically twice (determinism)", async () => {

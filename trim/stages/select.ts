@@ -747,6 +747,24 @@ export class Selector {
     return last !== undefined && isStackFrame(first) && isExceptionHead(last);
   }
 
+  /**
+   * A record inside a jest console entry (`console.info` … and its call site,
+   * `at Logger.write (src/lib/logger.ts:44:17)`) is noise, every line of it.
+   */
+  #inJestConsole(lines: string[], nums: number[] | undefined, keepRule: boolean): boolean {
+    const c = this.#console;
+    if (!c.next(lines[0]) || keepRule || this.#closing) {
+      for (let i = 1; i < lines.length; i++) c.next(lines[i]);
+      return false;
+    }
+    for (let i = 0; i < lines.length; i++) {
+      if (i > 0) c.next(lines[i]);
+      this.#drop(nums ? nums[i] : 0, "noise", 0);
+      this.#state.recordDecision("drop");
+    }
+    return true;
+  }
+
   /** A record inside pytest's warnings summary is noise, every line of it. */
   #inPytestWarnings(lines: string[], nums: number[] | undefined, keepRule: boolean): boolean {
     const w = this.#pytestWarnings;
@@ -783,6 +801,7 @@ export class Selector {
       ({ lines, nums, keepRule } = left);
     }
     if (this.#inPytestWarnings(lines, nums, keepRule)) return;
+    if (this.#inJestConsole(lines, nums, keepRule)) return;
     const n = lines.length;
     // The first trace is shown whole, and so is a Python exception chained to it.
     const whole = n <= WHOLE_TRACE_LINES && (this.#wholeLeft > 0 || this.#chained);
