@@ -222,6 +222,52 @@ test("context: a gap of at most GAP_LINES lines between shown parts is shown who
   assert.ok(!small.output.includes("tick 1 298") && !small.output.includes("tick 2 1\n"));
 });
 
+test("context: blank lines in a small gap do not count (RSpec's expected and got)", async () => {
+  // A CircleCI step running RSpec: `got:` lies between `expected:` (after the failure)
+  // and the lines before the summary, with blank lines around it.
+  const log = [
+    "#!/bin/bash -eo pipefail",
+    "bundle exec rspec --format progress --format RspecJunitFormatter --out /tmp/test-results/rspec.xml",
+    "Run options: exclude {:slow=>true}",
+    "",
+    "Randomized with seed 41523",
+    "..........................................................F.....................*.......",
+    "",
+    "Pending: (Failures listed here are expected and do not affect your suite's status)",
+    "",
+    "  1) Invoice#pdf renders the logo",
+    "     # Temporarily skipped with xit",
+    "     # ./spec/models/invoice_spec.rb:88",
+    "",
+    "Failures:",
+    "",
+    "  1) Invoice#total rounds to cents",
+    "     Failure/Error: expect(invoice.total).to eq(10.01)",
+    "",
+    "       expected: 10.01",
+    "            got: 10.005",
+    "",
+    "       (compared using ==)",
+    "     # ./spec/models/invoice_spec.rb:27:in `block (3 levels) in <top (required)>'",
+    "",
+    "Finished in 4.12 seconds (files took 2.01 seconds to load)",
+    "88 examples, 1 failure, 1 pending",
+    "",
+    "Failed examples:",
+    "",
+    "rspec ./spec/models/invoice_spec.rb:25 # Invoice#total rounds to cents",
+    "",
+    "Randomized with seed 41523",
+    "",
+    "",
+    "Exited with code exit status 1",
+    "",
+    "CircleCI received exit code 1",
+  ];
+  const { output } = await run(log.join("\n"), {});
+  assert.ok(output.includes("       expected: 10.01\n            got: 10.005\n"), output);
+});
+
 test("collapseRepeatedStacks: adjacent stacks differing in addresses fold into one [xN] group", async () => {
   const dump = (
     id: number,

@@ -162,6 +162,8 @@ export class Selector {
   #afterLeft = 0;
   /** `#pos` of the last line shown (kept, or a kept record's last line). */
   #shownPos = 0;
+  /** Whether the ring holds every soft line since the last line shown (none evicted). */
+  #ringWhole = false;
   /** Records still to be shown whole (library frames too): the first of the log. */
   #wholeLeft = WHOLE_TRACES;
   /** Context lines shown, by hash: how often (at most 4,096 lines tracked). */
@@ -561,7 +563,7 @@ export class Selector {
   ): void {
     if (hard) {
       const repeat = this.#isRepeatTrigger(h ?? hashLine(createRepeatSignature(line)));
-      if (!repeat) this.#emitBefore(this.#pos);
+      if (!repeat) this.#emitBefore();
       else this.#flushRing();
       if (this.#emit(line, num, reason, score)) {
         this.#afterLeft = repeat ? 0 : this.#afterWindow();
@@ -597,33 +599,42 @@ export class Selector {
   }
 
   /**
-   * Emits the soft lines buffered before an error (its first line at `start`); the
-   * rest are dropped. A gap of at most {@linkcode GAP_LINES} soft lines since the
-   * last line shown is shown whole, so a block is not cut by a small hole. Fillers
-   * next to the lines shown come with them, unless nothing is shown after them
-   * (`fillers` false: a record whose frames are all hidden).
+   * Emits the soft lines buffered before an error; the rest are dropped. A gap of at
+   * most `contextBefore` + {@linkcode GAP_LINES} soft lines since the last line shown
+   * is shown whole (blank lines between do not count), so a block is not cut by a small
+   * hole. Fillers next to the lines shown come with them, unless nothing is shown after
+   * them (`fillers` false: a record whose frames are all hidden).
    */
-  #emitBefore(start: number, fillers = true): void {
+  #emitBefore(fillers = true): void {
     const ring = this.#ring;
     const n = ring.length;
     if (n === 0) return;
-    // The last `contextBefore` soft entries, or the whole gap.
+    // The last `contextBefore` soft entries, or the whole gap: the ring holds every soft
+    // line since the last line shown (blank lines and lines dropped for good, such as
+    // known noise, are not in it and do not count).
     let from = n;
-    const gap = start - 1 - this.#shownPos;
     let take = this.#o.contextBefore;
-    if (gap > take && gap - take <= GAP_LINES && gap <= n && this.#shownPos > 0) take = gap;
+    if (this.#ringWhole && this.#shownPos > 0) {
+      let gap = 0;
+      for (let i = 0; i < n; i++) if (ring.soft(i) && !ring.filler(i)) gap++;
+      if (gap > take && gap - take <= GAP_LINES) take = gap;
+    }
     // Fillers (rules, ellipses) next to the lines taken come with them, free.
     while (from > 0 && take > 0) {
       from--;
       if (ring.soft(from) && !ring.filler(from)) take--;
     }
     while (from > 0 && ring.filler(from - 1) && ring.soft(from - 1)) from--;
+    let shown = false;
     for (let i = 0; i < n; i++) {
       if (i >= from && ring.soft(i) && (fillers || !ring.filler(i))) {
-        this.#emit(ring.line(i), ring.num(i), "context-before", ring.score(i), true);
+        if (this.#emit(ring.line(i), ring.num(i), "context-before", ring.score(i), true)) {
+          shown = true;
+        }
       } else this.#final(ring.num(i), ring.reason(i), ring.score(i));
     }
     ring.clear();
+    if (!shown) this.#ringWhole = false;
   }
 
   /** The ring holds only fillers since the last line shown: they are shown. */
@@ -642,6 +653,7 @@ export class Selector {
 
   /** Everything buffered is dropped for good. */
   #flushRing(): void {
+    this.#ringWhole = false;
     const ring = this.#ring;
     if (this.#report !== undefined) {
       for (let i = 0; i < ring.length; i++) this.#final(ring.num(i), ring.reason(i), ring.score(i));
@@ -659,7 +671,10 @@ export class Selector {
     this.#afterShown = false;
     this.#counters.dropped(1);
     const ring = this.#ring;
-    if (ring.full) this.#final(ring.num(0), ring.reason(0), ring.score(0));
+    if (ring.full) {
+      this.#final(ring.num(0), ring.reason(0), ring.score(0));
+      this.#ringWhole = false;
+    }
     ring.push(line, num, score, soft, reason);
   }
 
@@ -684,7 +699,10 @@ export class Selector {
   #dropFiller(line: string, num: number, score: number): void {
     this.#counters.dropped(1);
     const ring = this.#ring;
-    if (ring.full) this.#final(ring.num(0), ring.reason(0), ring.score(0));
+    if (ring.full) {
+      this.#final(ring.num(0), ring.reason(0), ring.score(0));
+      this.#ringWhole = false;
+    }
     ring.push(line, num, score, true, "noise", true);
   }
 
@@ -731,6 +749,7 @@ export class Selector {
     this.#kept++;
     this.#lastKept = line;
     this.#shownPos = this.#pos;
+    this.#ringWhole = true;
     this.#afterShown = true;
     if (this.#wholeShown && _isChainLine(line)) this.#chained = true;
     this.#out.put(line, num, reason, score, false);
@@ -784,7 +803,6 @@ export class Selector {
   #record(lines: string[], nums: number[] | undefined): void {
     const state = this.#state;
     const level = state.effective;
-    const start = this.#pos + 1;
     this.#pos += lines.length;
     let keepRule = false;
     if (this.#filter !== undefined) {
@@ -850,7 +868,7 @@ export class Selector {
       this.#dropHeldRecord(held);
       return;
     }
-    if (!repeat) this.#emitBefore(start, held.kept > 0);
+    if (!repeat) this.#emitBefore(held.kept > 0);
     else this.#flushRing();
     if (this.#held !== undefined) this.#flushHeld();
     // Reserve the kept lines under the sample cap.
@@ -864,6 +882,7 @@ export class Selector {
     if (held.kept > 0) {
       this.#lastKept = undefined;
       this.#shownPos = this.#pos;
+      this.#ringWhole = true;
       this.#afterShown = true;
     }
     this.#held = held;
