@@ -90,6 +90,44 @@ test("sections: a long section is capped; a separator or an unindented line ends
   );
 });
 
+test("sections: RSpec's numbered failures after `Failures:`, their indented bodies whole", () => {
+  const s = new FailureSections();
+  const rspec = [
+    "Pending: (Failures listed here are expected and do not affect your suite's status)",
+    "",
+    "  1) Invoice#pdf renders the logo",
+    "     # Temporarily skipped with xit",
+    "Failures:",
+    "",
+    "  1) Invoice#total rounds to cents",
+    "     Failure/Error: expect(invoice.total).to eq(10.01)",
+    "",
+    "       expected: 10.01",
+    "            got: 10.005",
+    "",
+    "     # ./spec/models/invoice_spec.rb:27:in `block (3 levels) in <top (required)>'",
+    "",
+    "Finished in 4.12 seconds (files took 2.01 seconds to load)",
+  ];
+  assert.deepEqual(rspec.map((l) => s.next(l)), [
+    false,
+    false,
+    false, // a pending example is not a failure
+    false,
+    false,
+    false,
+    true,
+    true,
+    true,
+    true,
+    true,
+    true,
+    true,
+    true,
+    false,
+  ]);
+});
+
 test("sections: mocha and PHPUnit numbered failures, only after their summary line", () => {
   const s = new FailureSections();
   // Before `N failing`, a numbered line is just a line.

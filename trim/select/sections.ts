@@ -8,6 +8,8 @@
  * - jest: `● suite › test` and its indented body (not `● Console`);
  * - go test: `--- FAIL: TestX (0.01s)` and its indented body;
  * - mocha: after `N failing`, each `N) suite test:` and its indented body;
+ * - RSpec: after `Failures:`, each `N) Class#method does x` and its indented body
+ *   (`Failure/Error:`, expected and got, the `# ./spec/…:27` backtrace);
  * - PHPUnit: after `There were N failures:` (`errors`, `There was 1 …`), each
  *   `N) Class::test` up to the next one or `FAILURES!` / `ERRORS!`;
  * - TAP (tape, node-tap, prove): `not ok N …` and its indented YAML block
@@ -125,6 +127,9 @@ export class FailureSections {
       }
     } else if (c0 === 84 && line.startsWith("There w") && _PHPUNIT_FAILURES.test(line)) {
       this.#numbered = _Numbered.PHPUNIT;
+      return this.#end();
+    } else if (c0 === 70 && line.startsWith("Failures:") && line.trimEnd().length === 9) {
+      this.#numbered = _Numbered.MOCHA; // RSpec's: bodies indented, as mocha's
       return this.#end();
     }
     if (this.#body === _Body.NONE) return false;
