@@ -767,32 +767,23 @@ export class Selector {
   }
 
   /**
-   * A record inside a jest console entry (`console.info` … and its call site,
-   * `at Logger.write (src/lib/logger.ts:44:17)`) is noise, every line of it.
+   * A record that starts inside a noise block (pytest's warnings summary; a jest console
+   * entry, whose call site `at Logger.write (src/lib/logger.ts:44:17)` the group stage
+   * reads as a record) is noise, every line of it, unless `keep`. The block's tracker
+   * sees every line of the record either way.
    */
-  #inJestConsole(lines: string[], nums: number[] | undefined, keepRule: boolean): boolean {
-    const c = this.#console;
-    if (!c.next(lines[0]) || keepRule || this.#closing) {
-      for (let i = 1; i < lines.length; i++) c.next(lines[i]);
+  #inNoiseBlock(
+    block: { next(line: string): boolean },
+    lines: string[],
+    nums: number[] | undefined,
+    keep: boolean,
+  ): boolean {
+    if (!block.next(lines[0]) || keep) {
+      for (let i = 1; i < lines.length; i++) block.next(lines[i]);
       return false;
     }
     for (let i = 0; i < lines.length; i++) {
-      if (i > 0) c.next(lines[i]);
-      this.#drop(nums ? nums[i] : 0, "noise", 0);
-      this.#state.recordDecision("drop");
-    }
-    return true;
-  }
-
-  /** A record inside pytest's warnings summary is noise, every line of it. */
-  #inPytestWarnings(lines: string[], nums: number[] | undefined, keepRule: boolean): boolean {
-    const w = this.#pytestWarnings;
-    if (!w.next(lines[0]) || keepRule) {
-      for (let i = 1; i < lines.length; i++) w.next(lines[i]);
-      return false;
-    }
-    for (let i = 0; i < lines.length; i++) {
-      if (i > 0) w.next(lines[i]);
+      if (i > 0) block.next(lines[i]);
       this.#drop(nums ? nums[i] : 0, "noise", 0);
       this.#state.recordDecision("drop");
     }
@@ -818,8 +809,8 @@ export class Selector {
       }
       ({ lines, nums, keepRule } = left);
     }
-    if (this.#inPytestWarnings(lines, nums, keepRule)) return;
-    if (this.#inJestConsole(lines, nums, keepRule)) return;
+    if (this.#inNoiseBlock(this.#pytestWarnings, lines, nums, keepRule)) return;
+    if (this.#inNoiseBlock(this.#console, lines, nums, keepRule || this.#closing)) return;
     const n = lines.length;
     // The first trace is shown whole, and so is a Python exception chained to it.
     const whole = n <= WHOLE_TRACE_LINES && (this.#wholeLeft > 0 || this.#chained);
