@@ -119,8 +119,7 @@ export function isKnownNoise(line: string, c0: number): boolean {
     case 91: // [: Jenkins' pipeline steps, `[Pipeline] sh`, `[Pipeline] // stage` (a stage's
       // start, `[Pipeline] { (Build)`, names where the failure is)
       if (i === 0 && line.startsWith("[Pipeline] ") && !line.startsWith("{ (", 11)) return true;
-      if (i === 0 && _DOWNLOAD.test(line)) return true;
-      break;
+      // falls through: Maven's `[INFO] Downloading from …`
     case 68: // D
       if (i === 0 && _DOWNLOAD.test(line)) return true;
       break;

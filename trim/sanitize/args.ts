@@ -63,7 +63,7 @@ import {
   SHORT_PASSWORD_FLAGS,
   type ShortPasswordFlag,
 } from "./arg_flags.ts";
-import { isPlaceholderValue, isSecretKeyName, placeholderEnd, sqlLiteralAt } from "./fields.ts";
+import { isPlaceholderValue, isSecretKeyName, placeholderEnd, quotedLiteralAt } from "./fields.ts";
 
 export { SHORT_PASSWORD_FLAGS, type ShortPasswordFlag };
 
@@ -518,7 +518,7 @@ function _setCommand(s: string, add: Add): void {
     if (eq < 0 || eq - v[1] > 200) continue;
     let at = eq + 1;
     while (at < s.length && _isSpace(s.charCodeAt(at))) at++;
-    const lit = sqlLiteralAt(s, at);
+    const lit = quotedLiteralAt(s, at);
     if (lit !== undefined) add(lit[0], lit[1]);
   }
 }

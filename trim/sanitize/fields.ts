@@ -97,7 +97,7 @@ export function maskSecretFields(s: string): string {
       }
       if (open < 1 || s.charCodeAt(open - 1) !== 32) continue;
       const span = s.endsWith("IDENTIFIED BY ", open) || s.endsWith("identified by ", open)
-        ? sqlLiteralAt(s, open)
+        ? quotedLiteralAt(s, open)
         : _quotedAfterKeyWord(s, open - 1, s.slice(open, q + 1));
       if (span !== undefined) (spans ??= []).push(span[0], span[1]);
     }
@@ -148,10 +148,10 @@ function _directiveValue(s: string): [number, number] | undefined {
 const _WORD_CUE_G = /[Bb]earer |BEARER |[Pp]ass(?:word|wd|phrase) |PASS(?:WORD|WD|PHRASE) /g;
 
 /**
- * SQL's quoted password at `i` (after `IDENTIFIED BY `; `SET PASSWORD FOR u = 'x'` is
- * args.ts's): the literal's text.
+ * A quoted literal at `i`, its text: SQL's password after `IDENTIFIED BY ` (`SET
+ * PASSWORD FOR u = 'x'` is args.ts's), a prompt's quoted answer.
  */
-export function sqlLiteralAt(s: string, i: number): [number, number] | undefined {
+export function quotedLiteralAt(s: string, i: number): [number, number] | undefined {
   const q = s[i];
   if (q !== "'" && q !== '"') return undefined;
   const close = _closingQuote(s, i + 1, q);
@@ -175,25 +175,23 @@ function _wordAfterPasswordWord(s: string, w: number, vs: number): [number, numb
   else if (s.charCodeAt(vs + 2) === 58 && s.charCodeAt(vs + 3) === 32 && s.startsWith("is", vs)) {
     vs += 4;
   } else if (s.startsWith("for ", vs)) vs = _afterPromptSubject(s, vs);
-  const prompt = vs > at && s.charCodeAt(vs - 2) === 58;
-  const q = s.charCodeAt(vs);
-  if (prompt && (q === 34 || q === 39)) {
-    // A quoted answer, wherever the line goes on: `password for ci: 'x y'`.
-    const close = s.indexOf(s[vs], vs + 1);
-    if (close > vs + 1) {
-      const v = s.slice(vs + 1, close);
-      return _VERDICT_RE.test(v) || isPlaceholderValue(v) ? undefined : [vs + 1, close];
-    }
-  }
   let ve = vs;
   while (
     ve < s.length && s.charCodeAt(ve) > 32 && s.charCodeAt(ve) !== 34 && s.charCodeAt(ve) !== 39
   ) ve++;
-  // A prompt's answer, the last word of the line: any word but a verdict
-  // (`Enter passphrase for key 'x': correcthorse`, not `…: incorrect`).
-  if (prompt && ve - vs >= 6 && s.slice(ve).trim() === "") {
-    const v = s.slice(vs, ve);
-    return _VERDICT_RE.test(v) || isPlaceholderValue(v) ? undefined : [vs, ve];
+  if (vs > at && s.charCodeAt(vs - 2) === 58) {
+    // After a prompt's colon, its answer whatever it holds, unless a verdict: a quoted
+    // one wherever the line goes on (`for ci: 'x y'`), or the line's last word
+    // (`Enter passphrase for key 'x': correcthorse`, not `…: incorrect`).
+    const span: [number, number] | undefined = ve === vs
+      ? quotedLiteralAt(s, vs)
+      : ve - vs >= 6 && _skipSpaces(s, ve) === s.length
+      ? [vs, ve]
+      : undefined;
+    if (span !== undefined) {
+      const v = s.slice(span[0], span[1]);
+      return _VERDICT_RE.test(v) || isPlaceholderValue(v) ? undefined : span;
+    }
   }
   // Closing punctuation of the sentence is not part of it.
   while (ve > vs && _CLOSING_MARK.indexOf(s[ve - 1]) >= 0) ve--;
@@ -468,7 +466,7 @@ function _pgpassPassword(s: string, co: number): [number, number] | undefined {
   if (ve > s.length || ve === vs || isPlaceholderAt(s, vs)) return undefined;
   // The record ends the line (trailing blanks aside) or its quoted string.
   const end = s.charCodeAt(ve);
-  if (ve < s.length && end !== 34 && end !== 39 && s.slice(ve).trim() !== "") return undefined;
+  if (ve < s.length && end !== 34 && end !== 39 && _skipSpaces(s, ve) < s.length) return undefined;
   let ws = co;
   while (ws > 0 && !_endsWord(s.charCodeAt(ws - 1))) ws--;
   if (ws === co) return undefined;

@@ -72,14 +72,14 @@ export class NamedSecretValues {
 
   /** PHP's var_dump: a `string(8) "x"` line after a `["password"]=>` line. */
   #varDump(s: string, i: number, pending: boolean): string {
-    if (pending) {
+    if (s.charCodeAt(i) !== 91) {
+      if (!pending) return s; // a line starting with `s`: only the value line matters
       _VAR_DUMP_STRING_RE.lastIndex = i;
-      if (_VAR_DUMP_STRING_RE.test(s)) {
-        const vs = _VAR_DUMP_STRING_RE.lastIndex;
-        const ve = s.lastIndexOf('"');
-        if (ve <= vs || isPlaceholderValue(s.slice(vs, ve))) return s;
-        return s.slice(0, vs) + "[REDACTED]" + s.slice(ve);
-      }
+      if (!_VAR_DUMP_STRING_RE.test(s)) return s;
+      const vs = _VAR_DUMP_STRING_RE.lastIndex;
+      const ve = s.lastIndexOf('"');
+      if (ve <= vs || isPlaceholderValue(s.slice(vs, ve))) return s;
+      return s.slice(0, vs) + "[REDACTED]" + s.slice(ve);
     }
     _VAR_DUMP_KEY_RE.lastIndex = i;
     const m = _VAR_DUMP_KEY_RE.exec(s);

@@ -40,6 +40,7 @@ export class ContextRing {
   #filler: boolean[];
   #head = 0;
   #len = 0;
+  #evicted = false;
 
   /** @param capacity entries kept (0 disables the ring). */
   constructor(capacity: number) {
@@ -75,6 +76,7 @@ export class ContextRing {
     if (this.#len === cap) {
       at = this.#head;
       this.#head = (this.#head + 1) % cap;
+      this.#evicted = true;
     } else {
       at = (this.#head + this.#len) % cap;
       this.#len++;
@@ -85,6 +87,11 @@ export class ContextRing {
     this.#soft[at] = soft;
     this.#reasons[at] = reason;
     this.#filler[at] = filler;
+  }
+
+  /** Whether an entry was evicted since the ring was last cleared. */
+  get evicted(): boolean {
+    return this.#evicted;
   }
 
   /** Whether the ring is full (the next push evicts entry 0). */
@@ -138,6 +145,7 @@ export class ContextRing {
   clear(): void {
     this.#head = 0;
     this.#len = 0;
+    this.#evicted = false;
   }
 }
 

@@ -162,7 +162,7 @@ export class Selector {
   #afterLeft = 0;
   /** `#pos` of the last line shown (kept, or a kept record's last line). */
   #shownPos = 0;
-  /** Whether the ring holds every soft line since the last line shown (none evicted). */
+  /** Whether the ring was last emptied by a line shown (not flushed without one). */
   #ringWhole = false;
   /** Records still to be shown whole (library frames too): the first of the log. */
   #wholeLeft = WHOLE_TRACES;
@@ -614,7 +614,7 @@ export class Selector {
     // known noise, are not in it and do not count).
     let from = n;
     let take = this.#o.contextBefore;
-    if (this.#ringWhole && this.#shownPos > 0) {
+    if (this.#ringWhole && !ring.evicted && this.#shownPos > 0) {
       let gap = 0;
       for (let i = 0; i < n; i++) if (ring.soft(i) && !ring.filler(i)) gap++;
       if (gap > take && gap - take <= GAP_LINES) take = gap;
@@ -671,10 +671,7 @@ export class Selector {
     this.#afterShown = false;
     this.#counters.dropped(1);
     const ring = this.#ring;
-    if (ring.full) {
-      this.#final(ring.num(0), ring.reason(0), ring.score(0));
-      this.#ringWhole = false;
-    }
+    if (ring.full) this.#final(ring.num(0), ring.reason(0), ring.score(0));
     ring.push(line, num, score, soft, reason);
   }
 
@@ -699,10 +696,7 @@ export class Selector {
   #dropFiller(line: string, num: number, score: number): void {
     this.#counters.dropped(1);
     const ring = this.#ring;
-    if (ring.full) {
-      this.#final(ring.num(0), ring.reason(0), ring.score(0));
-      this.#ringWhole = false;
-    }
+    if (ring.full) this.#final(ring.num(0), ring.reason(0), ring.score(0));
     ring.push(line, num, score, true, "noise", true);
   }
 
