@@ -247,13 +247,17 @@ test("negatives: counted zeros and words inside messages are not errors", () => 
   }
 });
 
-test("a timeout given a number or set is a setting, not an event", () => {
+test("a timeout assigned, given a number or set is a setting, not an event", () => {
   for (
     const line of [
       " > git fetch --tags --force -- https://github.com/acme/app.git # timeout=10",
       "Timeout set to expire in 30 min",
       "      timeout: 5000,",
       "      ~ timeout       = 60",
+      // pytest's locals under a frame, a keyword argument in a printed call
+      "timeout = <requests.packages.urllib3.util.timeout.Timeout object at 0x7f1b45d6d510>",
+      "                    timeout=self.timeout,",
+      "    client.get(url, timeout=None)",
     ]
   ) assert.ok(!isHardSignal(lineSignal(line)), line);
   for (
@@ -261,6 +265,9 @@ test("a timeout given a number or set is a setting, not an event", () => {
       "Error: Timeout of 2000ms exceeded.",
       "request timeout after 30s",
       "connection timed out: 10.0.0.5:5432",
+      "level=warn msg=retrying status=timeout",
+      "timeout: context deadline exceeded",
+      "dial tcp 10.0.0.1:443: i/o timeout",
     ]
   ) assert.ok(isHardSignal(lineSignal(line)), line);
 });

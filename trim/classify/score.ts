@@ -152,13 +152,15 @@ const _DIAG_OTHER_WORD = _wordRegex(
   ["eai_again", "ehostunreach", "sensitive data"],
 );
 /**
- * Diagnostic words. A timeout given a number or set is a setting, not an event:
- * `timeout=10`, `Timeout: 30s` (Jenkins' `> git fetch … # timeout=10`), `Timeout set to
- * expire in 30 min`.
+ * Diagnostic words. A timeout assigned, given a number or set is a setting, not an
+ * event: `timeout=10`, `timeout = <Timeout object at 0x…>` (pytest's locals),
+ * `timeout=None`, `Timeout: 30s` (Jenkins' `> git fetch … # timeout=10`), `Timeout set
+ * to expire in 30 min`. `status=timeout` and `timeout: context deadline exceeded` are
+ * events.
  */
 const _DIAG_WORD = new RegExp(
   `${
-    _wordRegexWith("(?!\\s*[:=]\\s*\\d|\\s+set\\s+to\\b)", [
+    _wordRegexWith("(?!\\s*=(?!=)|\\s*:\\s*\\d|\\s+set\\s+to\\b)", [
       ["timeout", "timeouts"],
     ]).source
   }|${_DIAG_OTHER_WORD.source}`,
