@@ -47,6 +47,33 @@ const PASSING = [
   "SKIPPED [1] tests/test_io.py:12: requires the error backend", // pytest's summary
   "SKIP: t/error-paths.sh", // automake
   "XFAIL: t/known-failure.sh",
+  // .NET (vstest), GoogleTest, XCTest, Maven Surefire: trigger words in the names
+  "  Passed Acme.Tests.OrderTests.Rejects_invalid_payload [12 ms]",
+  '  Passed Acme.Tests.Parser.Fails_on(input: "a b") [< 1 ms]',
+  "  Skipped Acme.Tests.OrderTests.Slow_timeout [1 s]",
+  "[ RUN      ] ErrorTest.HandlesInvalidInput",
+  "[       OK ] ErrorTest.HandlesInvalidInput (0 ms)",
+  "Test Case '-[AppTests.ErrorTests testInvalidInput]' passed (0.001 seconds).",
+  "Test Suite 'ErrorTests' passed at 2024-05-01 10:00:00.123.",
+  "[INFO] Tests run: 25, Failures: 0, Errors: 0, Skipped: 1, Time elapsed: 0.801 s -- in com.acme.ErrorCodeTest",
+  "Tests run: 3, Failures: 0, Errors: 0, Skipped: 0, Time elapsed: 0.05 sec - in com.acme.FailoverTest",
+  "Test Case 'ErrorTests.testInvalid' passed (0.001 seconds)", // XCTest on Linux
+  "      Start  1: error_handling_tests", // CTest
+  " 1/12 Test  #1: error_handling_tests .............   Passed    0.12 sec",
+  "//pkg/errors:error_test                                                  PASSED in 0.4s", // Bazel
+  "//pkg/errors:timeout_test                                      (cached) PASSED in 2.0s",
+  "    ok 12 - handles error # time=1.2ms", // a TAP subtest (node:test)
+  "...............................................................  63 / 190 ( 33%)", // PHPUnit
+  "......S........I...  19 / 190 ( 10%)",
+  "test_timeout (tests.TestNet) ... skipped 'needs network'", // unittest
+  // Ansible: hosts whose task passed, and the recap of a host that failed nothing
+  "ok: [web01] => (item=nginx)",
+  "ok: [web1.example.com]",
+  "changed: [web2] => (item={'name': 'error_log', 'value': 'on'})",
+  "skipping: [db1]",
+  "included: /home/ci/roles/app/tasks/errors.yml for web1, web2",
+  "web1.example.com          : ok=11   changed=5    unreachable=0    failed=0    skipped=0    rescued=0    ignored=0",
+  "db1                        : ok=3    changed=0    unreachable=0    failed=0",
 ];
 
 const DOWNLOADS = [
@@ -78,7 +105,25 @@ const NOT_NOISE = [
   "PASSWORD=[REDACTED]",
   "PASS: lint", // not jest's shape
   "--- FAIL: TestReconcile (0.00s)",
-  "ok: [web01] => (item=nginx)", // ansible: not go or TAP
+  'fatal: [web3]: FAILED! => {"msg": "non-zero return code"}', // ansible
+  'failed: [web3] (item=nginx) => {"msg": "No package matching \'nginx\'"}',
+  "ok: [web1] => {", // a printed message follows
+  "web3.example.com          : ok=11   changed=5    unreachable=0    failed=1    skipped=0    rescued=0    ignored=0",
+  "web4.example.com          : ok=2    changed=0    unreachable=1    failed=0    skipped=0    rescued=0    ignored=0",
+  "  Failed Acme.Tests.OrderTests.Applies_discount [12 ms]", // .NET
+  "Passed!  - Failed:     1, Passed:   120, Skipped:     0, Total:   121",
+  "[  FAILED  ] ErrorTest.HandlesInvalidInput (0 ms)", // GoogleTest
+  "Test Case '-[AppTests.ErrorTests testInvalidInput]' failed (0.002 seconds).", // XCTest
+  "[ERROR] Tests run: 22, Failures: 1, Errors: 0, Skipped: 0, Time elapsed: 0.087 s <<< FAILURE! -- in com.acme.TaxTest",
+  "[INFO] Tests run: 120, Failures: 0, Errors: 0, Skipped: 0", // the module's total
+  "count=0",
+  " 2/12 Test  #2: timeout_tests ....................***Failed    0.30 sec", // CTest
+  "//pkg/errors:timeout_test                                                FAILED in 2.1s", // Bazel
+  "    not ok 12 - handles error", // TAP
+  "    okay then", // not TAP
+  ".......F.......E.....S.........................................  126 / 190 ( 66%)", // PHPUnit
+  "test_timeout (tests.TestNet) ... FAIL", // unittest
+  "the build took 3 sec", // no CTest verdict
   "okay, retrying",
   "not ok 3 - rejects invalid tokens",
   "tests/test_api.py::test_timeout FAILED                                  [ 10%]",

@@ -8,7 +8,14 @@
  *   bun's `(pass) name`, jest's `PASS src/a.test.ts`, go `--- PASS: TestX (0.00s)`
  *   and `ok  pkg 0.1s` / `ok pkg (cached)`, TAP `ok 3 - name`, pytest
  *   `tests/a.py::test_x PASSED [ 10%]` and `PASSED tests/a.py::test_x`, Gradle
- *   `ATest > x() PASSED`, cargo, Deno and unittest `name ... ok`; skipped tests
+ *   `ATest > x() PASSED`, cargo, Deno and unittest `name ... ok`, .NET's
+ *   `  Passed Ns.Tests.X [12 ms]` (and `Skipped`), GoogleTest's `[ RUN      ] T.x` and
+ *   `[       OK ] T.x (0 ms)`, XCTest's `Test Case '-[A b]' passed (0.001 seconds).`,
+ *   Maven Surefire's passing class `Tests run: 5, Failures: 0, Errors: 0, Skipped: 0,
+ *   Time elapsed: 0.1 s -- in x.ATest`, CTest's `1/12 Test #1: x ....   Passed 0.12 sec`
+ *   and `Start 1: x`, Bazel's `//pkg:x_test   PASSED in 0.4s`, TAP subtests
+ *   (`    ok 3 - name`), PHPUnit's progress of passed and skipped tests
+ *   (`.....S....  63 / 190 ( 33%)`), unittest's `x ... skipped 'reason'`; skipped tests
  *   (go `--- SKIP:`, pytest `SKIPPED`, `XFAIL`, `XPASS`; a line opening with PHP's
  *   run-tests and automake's `SKIP`, `XFAIL`, pytest's summary `SKIPPED [1] …`; never
  *   `XPASS`, which fails an automake run) and go's progress lines
@@ -21,7 +28,12 @@
  * - Gradle's task progress: `> Task :app:compileJava`, `… UP-TO-DATE`, `… NO-SOURCE`,
  *   `… FROM-CACHE` (a task ` FAILED` is not noise);
  * - Jenkins' pipeline steps: `[Pipeline] sh`, `[Pipeline] }`, `[Pipeline] // stage`,
- *   `[Pipeline] timeout` (not a stage's start, `[Pipeline] { (Build)`).
+ *   `[Pipeline] timeout` (not a stage's start, `[Pipeline] { (Build)`);
+ * - Ansible's task results on hosts that passed: `ok: [web1]`, `changed: [web1]`,
+ *   `skipping: [web1]`, each with an optional `=> (item=…)`, and `included: x.yml for
+ *   web1` (not `fatal:`, `failed:` or `unreachable:`, nor `ok: [web1] => {` before a
+ *   printed message), and a host's line in the `PLAY RECAP` with `unreachable=0` and
+ *   `failed=0`.
  *
  * `score.ts` classifies them as junk: no points at any level, never context. Other
  * download, install and step lines (`Collecting x`, `Cloning into 'x'...`, `Step 3/9`)
@@ -45,6 +57,31 @@ const _NPM_NOISE = /^npm (?:http fetch [A-Z]+ [23]\d\d |timing |(?:warn|WARN) de
 const _DOWNLOAD = /^(?:\[INFO\] )?Download(?:(?:ing|ed)(?: from [\w.-]+)?:?)? https?:\/\//;
 /** The Gradle wrapper's download progress: `...........10%............20%…`. */
 const _DOTS_PROGRESS = /^\.{3,}\d{1,3}%/;
+/** .NET's `Passed Ns.X [12 ms]`, `Skipped Ns.X [< 1 ms]`, `Passed Ns.X(a: 1) [1 s]`. */
+const _DOTNET_VERDICT = /^\s*(?:Passed|Skipped) \S.* \[(?:< )?\d+(?:\.\d+)? m?s\]$/;
+/** Ansible: a host's result that is no failure, with an optional loop item. */
+const _ANSIBLE_OK = /^(?:ok|changed|skipping): \[[^\]]+\](?: => \(item=.*\))?$/;
+/** Ansible: the recap of a host with nothing unreachable or failed (ends in `=0`). */
+const _ANSIBLE_RECAP_OK = /^\S+ +: ok=\d+ +changed=\d+ +unreachable=0 +failed=0(?: |$)/;
+/** Ansible: a file included for hosts. */
+const _ANSIBLE_INCLUDED = /^included: \S+ for \S/;
+/** XCTest: a passing test case or suite. */
+const _XCTEST_PASSED = /^Test (?:Case '.*' passed \(\d+(?:\.\d+)? seconds\)|Suite '.*' passed at )/;
+/** TAP, indented (a subtest, node:test's reporter): `    ok 3 - name` (sticky, from `ok`). */
+const _TAP_OK = /ok \d+(?: -? ?\S.*)?$/y;
+/** CTest: `  1/12 Test  #1: name ......   Passed    0.12 sec`. */
+const _CTEST_PASSED = /^ *\d+\/\d+ Test +#\d+: \S+ \.* *Passed +\d+(?:\.\d+)? sec$/;
+/** CTest: `      Start  1: name`. */
+const _CTEST_START = /^ +Start +\d+: \S+$/;
+/** Bazel: `//pkg:target   PASSED in 0.4s`, `(cached) PASSED in 0.4s`. */
+const _BAZEL_PASSED = /^\/\/\S+ +(?:\(cached\) )?PASSED in \d+(?:\.\d+)?s$/;
+/** PHPUnit's progress of tests that passed or were skipped: `.....S...  63 / 190 ( 33%)`. */
+const _PHPUNIT_PROGRESS = /^[.SI]+ +\d+ \/ \d+ \( *\d{1,3}%\)$/;
+/** Python unittest: ` ... skipped 'reason'` at the end (sticky, from ` ... skipped`). */
+const _DOTS_SKIPPED = / \.\.\. skipped '.*'$/y;
+/** Maven Surefire: a test class with no failure and no error (`-- in` since 3.0). */
+const _SUREFIRE_CLASS_OK =
+  /^(?:\[INFO\] )?Tests run: \d+, Failures: 0, Errors: 0, Skipped: \d+, Time elapsed: [\d.,]+ s(?:ec)? --? in \S+$/;
 /** Deno, cargo, Python unittest: ` ... ok`, ` ... ok (12ms)` at the end (sticky, from ` ... ok`). */
 const _DOTS_OK = / \.\.\. ok(?: \(\d+(?:\.\d+)? ?[mµn]?s\))?$/y;
 /** pytest and Gradle: ` PASSED` (` SKIPPED`, `XFAIL`, `XPASS`) at the end, or before pytest's `[ 10%]` (sticky, from ` PASSED`). */
@@ -82,7 +119,7 @@ export function isKnownNoise(line: string, c0: number): boolean {
         const n = line.charCodeAt(i + 4);
         if (n === 32 || i + 4 === len) return true;
         if (n === 69 && line.startsWith("D ", i + 5) && line.indexOf("::", i) !== -1) return true;
-      }
+      } else if (line.startsWith("Passed ", i) && _DOTNET_VERDICT.test(line)) return true;
       break;
     case 45: // -
       if (line.startsWith("--- PASS: ", i) || line.startsWith("--- SKIP: ", i)) return true;
@@ -90,6 +127,27 @@ export function isKnownNoise(line: string, c0: number): boolean {
     case 83: // S: a skipped test: PHP's run-tests `SKIP name [a.phpt] reason: …`, automake's
       // `SKIP: t/a.sh`, pytest's summary `SKIPPED [1] a.py:3: reason`
       if (i === 0 && _SKIP_START.test(line)) return true;
+      if (line.startsWith("Skipped ", i) && _DOTNET_VERDICT.test(line)) return true;
+      if (i > 0 && line.startsWith("Start ", i) && _CTEST_START.test(line)) return true;
+      break;
+    case 47: // /: Bazel's `//pkg:target   PASSED in 0.4s`
+      if (i === 0 && line.charCodeAt(1) === 47 && _BAZEL_PASSED.test(line)) return true;
+      break;
+    case 115: // s: Ansible's `skipping: [web1]`
+      if (i === 0 && line.startsWith("skipping: [") && _ANSIBLE_OK.test(line)) return true;
+      break;
+    case 99: // c: Ansible's `changed: [web1]`
+      if (i === 0 && line.startsWith("changed: [") && _ANSIBLE_OK.test(line)) return true;
+      break;
+    case 105: // i: Ansible's `included: x.yml for web1`
+      if (i === 0 && line.startsWith("included: ") && _ANSIBLE_INCLUDED.test(line)) return true;
+      break;
+    case 84: // T: XCTest's `Test Case '…' passed (…)`, Surefire's `Tests run: …` of a class
+      if (i === 0) {
+        if (line.startsWith("Test Case '") || line.startsWith("Test Suite '")) {
+          if (_XCTEST_PASSED.test(line)) return true;
+        } else if (line.startsWith("Tests run: ") && _SUREFIRE_CLASS_OK.test(line)) return true;
+      }
       break;
     case 88: // X: an expected failure: `XFAIL name [a.phpt]`, automake's `XFAIL: t/a.sh`
       if (i === 0 && (line.startsWith("XFAIL ") || line.startsWith("XFAIL: "))) return true;
@@ -104,8 +162,8 @@ export function isKnownNoise(line: string, c0: number): boolean {
     case 62: // >: Gradle's `> Task :app:compileJava UP-TO-DATE` (not `… FAILED`)
       if (i === 0 && line.startsWith("> Task :") && !line.endsWith(" FAILED")) return true;
       break;
-    case 46: // .: the Gradle wrapper's download progress
-      if (i === 0 && _DOTS_PROGRESS.test(line)) return true;
+    case 46: // .: the Gradle wrapper's download progress, PHPUnit's progress
+      if (i === 0 && (_DOTS_PROGRESS.test(line) || _PHPUNIT_PROGRESS.test(line))) return true;
       break;
     case 63: // ?: go's `?   \tpkg\t[no test files]`
       if (i === 0 && line.endsWith("[no test files]")) return true;
@@ -113,12 +171,25 @@ export function isKnownNoise(line: string, c0: number): boolean {
     case 40: // (
       if (line.startsWith("(pass) ", i)) return true;
       break;
-    case 111: // o
-      if (i === 0 && line.charCodeAt(1) === 107 && _GO_OR_TAP_OK.test(line)) return true;
+    case 111: // o: go's and TAP's `ok …`, Ansible's `ok: [web1]`
+      if (line.charCodeAt(i + 1) === 107) {
+        if (i > 0) { // an indented TAP subtest
+          _TAP_OK.lastIndex = i;
+          return _TAP_OK.test(line);
+        }
+        if (line.charCodeAt(2) === 58) return line.charCodeAt(4) === 91 && _ANSIBLE_OK.test(line);
+        if (_GO_OR_TAP_OK.test(line)) return true;
+      }
       break;
     case 91: // [: Jenkins' pipeline steps, `[Pipeline] sh`, `[Pipeline] // stage` (a stage's
       // start, `[Pipeline] { (Build)`, names where the failure is)
       if (i === 0 && line.startsWith("[Pipeline] ") && !line.startsWith("{ (", 11)) return true;
+      // GoogleTest's `[ RUN      ] T.x`, `[       OK ] T.x (0 ms)`
+      if (line.startsWith("[ RUN      ] ", i) || line.startsWith("[       OK ] ", i)) return true;
+      // Surefire's `[INFO] Tests run: …` of a class that passed
+      if (i === 0 && line.startsWith("[INFO] Tests run: ") && _SUREFIRE_CLASS_OK.test(line)) {
+        return true;
+      }
       // falls through: Maven's `[INFO] Downloading from …`
     case 68: // D
       if (i === 0 && _DOWNLOAD.test(line)) return true;
@@ -128,6 +199,17 @@ export function isKnownNoise(line: string, c0: number): boolean {
       break;
   }
   const last = line.charCodeAt(len - 1);
+  if (last === 48 && line.charCodeAt(len - 2) === 61) { // `=0`: Ansible's recap of a host
+    return i === 0 && _ANSIBLE_RECAP_OK.test(line);
+  }
+  if (last === 99 && line.endsWith(" sec")) return _CTEST_PASSED.test(line); // `c`: CTest
+  if (last === 39) { // `'`: unittest's ` ... skipped 'reason'`
+    const at = line.lastIndexOf(" ... skipped '");
+    if (at >= i) {
+      _DOTS_SKIPPED.lastIndex = at;
+      if (_DOTS_SKIPPED.test(line)) return true;
+    }
+  }
   if (last === 107 || last === 41) { // `k`, `)`
     const at = line.lastIndexOf(" ... ok");
     if (at >= i) {
