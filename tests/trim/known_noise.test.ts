@@ -63,6 +63,8 @@ const PASSING = [
   "//pkg/errors:error_test                                                  PASSED in 0.4s", // Bazel
   "//pkg/errors:timeout_test                                      (cached) PASSED in 2.0s",
   "    ok 12 - handles error # time=1.2ms", // a TAP subtest (node:test)
+  "    # Subtest: rejects invalid input",
+  "[----------] 10 tests from ErrorTest (12 ms total)", // GoogleTest
   "...............................................................  63 / 190 ( 33%)", // PHPUnit
   "......S........I...  19 / 190 ( 10%)",
   "test_timeout (tests.TestNet) ... skipped 'needs network'", // unittest
@@ -120,6 +122,8 @@ const NOT_NOISE = [
   " 2/12 Test  #2: timeout_tests ....................***Failed    0.30 sec", // CTest
   "//pkg/errors:timeout_test                                                FAILED in 2.1s", // Bazel
   "    not ok 12 - handles error", // TAP
+  "# fail 1",
+  "[  FAILED  ] 1 test, listed below:",
   "    okay then", // not TAP
   ".......F.......E.....S.........................................  126 / 190 ( 66%)", // PHPUnit
   "test_timeout (tests.TestNet) ... FAIL", // unittest

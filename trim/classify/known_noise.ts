@@ -11,6 +11,7 @@
  *   `ATest > x() PASSED`, cargo, Deno and unittest `name ... ok`, .NET's
  *   `  Passed Ns.Tests.X [12 ms]` (and `Skipped`), GoogleTest's `[ RUN      ] T.x` and
  *   `[       OK ] T.x (0 ms)`, XCTest's `Test Case '-[A b]' passed (0.001 seconds).`,
+ *   GoogleTest's progress `[----------] 3 tests from T`, node:test's `# Subtest: x`,
  *   Maven Surefire's passing class `Tests run: 5, Failures: 0, Errors: 0, Skipped: 0,
  *   Time elapsed: 0.1 s -- in x.ATest`, CTest's `1/12 Test #1: x ....   Passed 0.12 sec`
  *   and `Start 1: x`, Bazel's `//pkg:x_test   PASSED in 0.4s`, TAP subtests
@@ -130,6 +131,9 @@ export function isKnownNoise(line: string, c0: number): boolean {
       if (line.startsWith("Skipped ", i) && _DOTNET_VERDICT.test(line)) return true;
       if (i > 0 && line.startsWith("Start ", i) && _CTEST_START.test(line)) return true;
       break;
+    case 35: // #: node:test's `# Subtest: name` (its verdict, `ok` or `not ok`, names it again)
+      if (line.startsWith("# Subtest: ", i)) return true;
+      break;
     case 47: // /: Bazel's `//pkg:target   PASSED in 0.4s`
       if (i === 0 && line.charCodeAt(1) === 47 && _BAZEL_PASSED.test(line)) return true;
       break;
@@ -184,8 +188,11 @@ export function isKnownNoise(line: string, c0: number): boolean {
     case 91: // [: Jenkins' pipeline steps, `[Pipeline] sh`, `[Pipeline] // stage` (a stage's
       // start, `[Pipeline] { (Build)`, names where the failure is)
       if (i === 0 && line.startsWith("[Pipeline] ") && !line.startsWith("{ (", 11)) return true;
-      // GoogleTest's `[ RUN      ] T.x`, `[       OK ] T.x (0 ms)`
-      if (line.startsWith("[ RUN      ] ", i) || line.startsWith("[       OK ] ", i)) return true;
+      // GoogleTest's `[ RUN      ] T.x`, `[       OK ] T.x (0 ms)`, `[----------] 3 tests from T`
+      if (
+        line.startsWith("[ RUN      ] ", i) || line.startsWith("[       OK ] ", i) ||
+        line.startsWith("[----------] ", i)
+      ) return true;
       // Surefire's `[INFO] Tests run: …` of a class that passed
       if (i === 0 && line.startsWith("[INFO] Tests run: ") && _SUREFIRE_CLASS_OK.test(line)) {
         return true;
