@@ -96,6 +96,11 @@ const DOWNLOADS = [
   "[Pipeline] // stage",
   "[Pipeline] }",
   "[Pipeline] error",
+  "##teamcity[testStarted name='ErrorTests.rejects_invalid' captureStandardOutput='true']", // TeamCity
+  "##teamcity[testFinished name='ErrorTests.rejects_invalid' duration='12']",
+  "##teamcity[blockOpened name='Error handling' description='errors']",
+  "  ##teamcity[progressMessage 'Running error checks']",
+  "##teamcity[testSuiteStarted name='ErrorTests']",
 ];
 
 const NOT_NOISE = [
@@ -123,6 +128,10 @@ const NOT_NOISE = [
   "//pkg/errors:timeout_test                                                FAILED in 2.1s", // Bazel
   "    not ok 12 - handles error", // TAP
   "# fail 1",
+  "##teamcity[testFailed name='ErrorTests.rejects_invalid' message='expected 4 but was 3']",
+  "##teamcity[buildProblem description='Tests failed' identity='tests']",
+  "##teamcity[message text='Deploy failed' status='ERROR']",
+  "##teamcity[testStdErr name='ErrorTests.x' out='connection refused']",
   "[  FAILED  ] 1 test, listed below:",
   "    okay then", // not TAP
   ".......F.......E.....S.........................................  126 / 190 ( 66%)", // PHPUnit

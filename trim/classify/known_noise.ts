@@ -28,6 +28,9 @@
  *   progress `...........10%.....`;
  * - Gradle's task progress: `> Task :app:compileJava`, `… UP-TO-DATE`, `… NO-SOURCE`,
  *   `… FROM-CACHE` (a task ` FAILED` is not noise);
+ * - TeamCity's service messages that report progress: `##teamcity[testStarted …]`,
+ *   `testFinished`, `blockOpened`, `progressMessage`, `testIgnored` … (not `testFailed`,
+ *   `buildProblem`, `buildStatus`, `message`, `testStdOut`, `testStdErr`);
  * - Jenkins' pipeline steps: `[Pipeline] sh`, `[Pipeline] }`, `[Pipeline] // stage`,
  *   `[Pipeline] timeout` (not a stage's start, `[Pipeline] { (Build)`);
  * - Ansible's task results on hosts that passed: `ok: [web1]`, `changed: [web1]`,
@@ -62,6 +65,13 @@ const _DOTS_PROGRESS = /^\.{3,}\d{1,3}%/;
 const _DOTNET_VERDICT = /^\s*(?:Passed|Skipped) \S.* \[(?:< )?\d+(?:\.\d+)? m?s\]$/;
 /** Ansible: a host's result that is no failure, with an optional loop item. */
 const _ANSIBLE_OK = /^(?:ok|changed|skipping): \[[^\]]+\](?: => \(item=.*\))?$/;
+/**
+ * TeamCity service messages that report progress (after `##teamcity[`, on at most 21
+ * characters): not `testFailed`, `buildProblem`, `buildStatus`, `message` (its
+ * `status='ERROR'`), `testStdOut` or `testStdErr`.
+ */
+const _TEAMCITY_PROGRESS =
+  /^(?:test(?:Suite)?(?:Started|Finished) |testIgnored |block(?:Opened|Closed) |progress(?:Message|Start|Finish) |flow(?:Started|Finished)|compilation(?:Started|Finished) |buildStatisticValue |publishArtifacts |importData |setParameter |testMetadata |buildNumber |enteredTheMatrix|testRetrySupport )/;
 /** Ansible: the recap of a host with nothing unreachable or failed (ends in `=0`). */
 const _ANSIBLE_RECAP_OK = /^\S+ +: ok=\d+ +changed=\d+ +unreachable=0 +failed=0(?: |$)/;
 /** Ansible: a file included for hosts. */
@@ -133,6 +143,10 @@ export function isKnownNoise(line: string, c0: number): boolean {
       break;
     case 35: // #: node:test's `# Subtest: name` (its verdict, `ok` or `not ok`, names it again)
       if (line.startsWith("# Subtest: ", i)) return true;
+      // TeamCity's service messages that report progress
+      if (line.startsWith("##teamcity[", i)) {
+        return _TEAMCITY_PROGRESS.test(line.slice(i + 11, i + 32));
+      }
       break;
     case 47: // /: Bazel's `//pkg:target   PASSED in 0.4s`
       if (i === 0 && line.charCodeAt(1) === 47 && _BAZEL_PASSED.test(line)) return true;
