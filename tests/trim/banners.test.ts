@@ -90,3 +90,39 @@ test("Gradle's welcome banner: from `Welcome to Gradle` to its release notes lin
   assert.ok(!output.includes("Improved error and warning messages"), output);
   assert.ok(output.includes("AssertionFailedError: expected: <3> but was: <2>"), output);
 });
+
+test("jest: a passing suite's listing is noise, a failing suite's is not", async () => {
+  const passing = [
+    "PASS src/lib/__tests__/errors.test.ts (8.912 s)",
+    "  Errors",
+    "    #apply()",
+    "      ✓ handles missing address (119 ms)",
+    "      ✓ rejects invalid payload",
+    "    #removeMany",
+    "      ✓ emits timeouts (11 ms)",
+    "",
+  ];
+  const t = new Banners();
+  assert.deepEqual(
+    [...passing, "FAIL src/services/__tests__/pricing.test.ts", "  Pricing"].map((l) => t.next(l)),
+    [...passing.map(() => true), false, false],
+  );
+  const input = [
+    "> jest --verbose",
+    ...Array.from(
+      { length: 30 },
+      (_, i) => `PASS src/m${i}.test.ts\n  Errors ${i}\n    ✓ maps code ${i}`,
+    ),
+    "FAIL src/services/__tests__/pricing.test.ts",
+    "  Pricing",
+    "    ✕ applies percentage discount (24 ms)",
+    "  ● Pricing › applies percentage discount",
+    "    expect(received).toBe(expected) // Object.is equality",
+    "Tests:       1 failed, 30 passed, 31 total",
+  ];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  assert.ok(!/Errors \d/.test(output), output);
+  assert.ok(output.includes("✕ applies percentage discount"), output);
+  assert.ok(output.includes("expect(received).toBe(expected)"), output);
+});

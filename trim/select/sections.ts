@@ -262,8 +262,9 @@ export class PytestWarnings {
 }
 
 /**
- * A banner a tool or a CI runner prints before the work starts: its lines are not
- * evidence, whatever words they hold. A row of {@linkcode BANNERS}.
+ * A banner a tool or a CI runner prints before the work starts, or its listing of
+ * what passed: its lines are not evidence, whatever words they hold. A row of
+ * {@linkcode BANNERS}.
  */
 export interface Banner {
   /** The tool. */
@@ -285,10 +286,11 @@ export interface Banner {
  * |---|---|---|
  * | Travis CI | `Build system information` (the runner's image, `sudo -V`'s and `zip -v`'s banners) | before the build's first command, `$ git clone …` (at most 1,000 more lines) |
  * | Gradle | `Welcome to Gradle 8.5!` (the release's highlights) | `For more details see https://docs.gradle.org/…` (at most 15 more lines) |
+ * | jest | `PASS src/a.test.ts` (a passing suite's `describe` names and tests, with `--verbose`) | before the next line that is not indented (at most 2,000 more lines) |
  *
  * Words in them (`useful error messages`, `License Exception TSU`, `timestamp
- * timeout`, `Improved error and warning messages`) are not evidence: the build has not
- * started. Travis's fold markers (`travis_fold:start:system_info`) are usually gone by
+ * timeout`, `Improved error and warning messages`, a `describe("Errors")`) are not
+ * evidence: the build has not started, or the suite passed. Travis's fold markers (`travis_fold:start:system_info`) are usually gone by
  * then: they are written before a carriage return.
  */
 export const BANNERS: readonly Banner[] = [
@@ -306,7 +308,17 @@ export const BANNERS: readonly Banner[] = [
     ends: (l) => l.startsWith("For more details see https://docs.gradle.org/") ? "after" : "",
     max: 15,
   },
+  {
+    name: "jest (a passing suite)",
+    first: "P",
+    starts: (l) => l.startsWith("PASS ") && _JEST_SUITE.test(l),
+    ends: (l) => l.length > 0 && l.charCodeAt(0) !== 32 ? "before" : "",
+    max: 2000,
+  },
 ];
+
+/** jest's verdict line of a suite: `PASS src/a.test.ts`, `PASS src/a.test.ts (8.9 s)`. */
+const _JEST_SUITE = /^PASS \S+\.[jt]sx?(?: \(\d+(?:\.\d+)? m?s\))?\s*$/;
 
 /** First characters of the banners' first lines. */
 const _BANNER_START = new Set(BANNERS.map((b) => b.first.charCodeAt(0)));
@@ -331,6 +343,11 @@ const _BANNER_START = new Set(BANNERS.map((b) => b.first.charCodeAt(0)));
 export class Banners {
   #in: Banner | undefined;
   #left = 0;
+
+  /** Whether the last line seen was part of a banner that has not ended. */
+  get inside(): boolean {
+    return this.#in !== undefined;
+  }
 
   /** Whether `line` is part of a banner (its first line included). */
   next(line: string): boolean {

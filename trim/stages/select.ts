@@ -201,7 +201,7 @@ export class Selector {
   #console = new JestConsole();
   /** pytest's warnings summary (`=== warnings summary ===` to `-- Docs:`): noise. */
   #pytestWarnings = new PytestWarnings();
-  /** Banners of tools and CI runners (Travis's system information, Gradle's welcome). */
+  /** Banners of tools and CI runners (Travis's system information, Gradle's welcome), jest's passing suites. */
   #banners = new Banners();
   /** Test-runner failure sections (pytest, jest, go test), shown whole. */
   #sections = new FailureSections();
@@ -784,6 +784,12 @@ export class Selector {
     return true;
   }
 
+  /** Whether a line of `lines` is an error or worse. */
+  #holdsError(lines: string[]): boolean {
+    for (const line of lines) if (lineSignal(line, this.#o.multilingual) >= _ERROR_SIG) return true;
+    return false;
+  }
+
   /** A multi-line record: filtered line by line, then kept or dropped as one. */
   #record(lines: string[], nums: number[] | undefined): void {
     const state = this.#state;
@@ -805,6 +811,19 @@ export class Selector {
     }
     if (this.#inNoiseBlock(this.#pytestWarnings, lines, nums, keepRule)) return;
     if (this.#inNoiseBlock(this.#console, lines, nums, keepRule || this.#closing)) return;
+    // A record in a banner or a passing suite's listing (a component stack under a
+    // React warning) is noise, unless it holds an error line.
+    const banners = this.#banners;
+    if (
+      this.#inNoiseBlock(
+        banners,
+        lines,
+        nums,
+        keepRule || banners.inside && this.#holdsError(lines),
+      )
+    ) {
+      return;
+    }
     const n = lines.length;
     // The first trace is shown whole, and so is a Python exception chained to it.
     const whole = n <= WHOLE_TRACE_LINES && (this.#wholeLeft > 0 || this.#chained);
