@@ -359,3 +359,26 @@ test("context: a context line shown three times already is not shown again", asy
   // Every error line stays.
   for (const e of ERRORS) assert.ok(out.some((l) => l.includes(e)), e);
 });
+
+test("final window: known noise between two lines of one shape ends their run", async () => {
+  const tasks = ["Install bundle", "Precompile assets", "Check migrations", "Run migrations"];
+  const input = [
+    ...Array.from({ length: 300 }, (_, i) => `compiling unit ${i}`),
+    ...tasks.flatMap((
+      t,
+    ) => [`TASK [app : ${t}] ${"*".repeat(30)}`, "ok: [web1]", "ok: [web3]", ""]),
+    'fatal: [web2]: FAILED! => {"msg": "non-zero return code", "rc": 1}',
+    "",
+    "PLAY RECAP *********************************************************************",
+    "web2                       : ok=3    changed=1    unreachable=0    failed=1",
+  ];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  // The failing task's header is shown: `ok: [web1]` between the headers is no row of theirs.
+  assert.ok(output.includes("TASK [app : Run migrations]"), output);
+  assert.ok(output.includes("fatal: [web2]: FAILED!"), output);
+  const run = new ShapeRun();
+  assert.deepEqual(["TASK [a]", "TASK [b]", "TASK [c]"].map((l) => run.next(l)), [1, 2, 3]);
+  run.reset();
+  assert.equal(run.next("TASK [d]"), 1);
+});

@@ -243,6 +243,12 @@ export class ShapeRun {
     this.#len = this.#key === "" ? 0 : len;
   }
 
+  /** Ends the run: a line of another kind came between. */
+  reset(): void {
+    this.#key = "";
+    this.#len = 0;
+  }
+
   /** The length of the run `line` continues (1: a new shape). */
   next(line: string): number {
     const key = _shapeOf(line);

@@ -503,15 +503,20 @@ export class Selector {
       state.recordDecision("keep-soft");
       return;
     }
-    if (this.#closing && sig >= _CLOSING_SIG) {
-      if (this.#shapes.next(line) > _CLOSING_RUN) {
+    if (this.#closing) {
+      if (sig < _CLOSING_SIG) {
+        // Known noise between two rows (Ansible's `ok: [web1]` between two `TASK [x]`
+        // headers): what follows starts a run of its own.
+        if (sig < 128 && indent < line.length) this.#shapes.reset();
+      } else if (this.#shapes.next(line) > _CLOSING_RUN) {
         this.#drop(num, "noise", score); // one more row of a table or a list
         state.recordDecision("drop");
         return;
+      } else {
+        this.#emit(line, num, "final-window", score);
+        state.recordDecision("keep-soft");
+        return;
       }
-      this.#emit(line, num, "final-window", score);
-      state.recordDecision("keep-soft");
-      return;
     }
     if (sig >= 128) this.#dropSoft(line, num, "noise", score, true);
     else if (indent === line.length) this.#dropBlank(num, score);
