@@ -37,6 +37,8 @@ const NAMES = [
   "python_in_server",
   "php_run_tests",
   "jenkins_pipeline",
+  "ansible_deploy",
+  "dotnet_test",
 ];
 
 for (const name of NAMES) {

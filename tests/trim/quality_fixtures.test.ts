@@ -22,6 +22,8 @@ const NAMES = [
   "npm_jest",
   "php_run_tests",
   "jenkins_pipeline",
+  "ansible_deploy",
+  "dotnet_test",
   "pytest",
   "python_in_server",
   "python_web",
