@@ -382,3 +382,21 @@ test("final window: known noise between two lines of one shape ends their run", 
   run.reset();
   assert.equal(run.next("TASK [d]"), 1);
 });
+
+test("context after an error ends with the next CI step's title", async () => {
+  const input = [
+    ...Array.from({ length: 200 }, (_, i) => `compiling unit ${i}`),
+    "##[error]Process completed with exit code 1.",
+    "Post job cleanup.",
+    "[command]/usr/bin/git version",
+    "git version 2.45.0",
+    "Temporarily overriding HOME='/home/runner/work/_temp/x' before making global git config changes",
+    ...Array.from({ length: 200 }, (_, i) => `cleaning unit ${i}`),
+  ];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  assert.ok(output.includes("##[error]Process completed with exit code 1."), output);
+  assert.ok(output.includes("Post job cleanup."), output);
+  assert.ok(!output.includes("git version 2.45.0"), output);
+  assert.ok(!output.includes("Temporarily overriding HOME"), output);
+});

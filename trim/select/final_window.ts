@@ -142,13 +142,31 @@ export function splitAfterFailure(window: Batch, multilingual = true): [Batch, B
     }
   }
   for (let i = last + 1; i < lines.length; i++) {
-    if (_STEP_START.test(lines[i])) return _split(window, _cutAt(window, i));
+    if (isStepStart(lines[i])) return _split(window, _cutAt(window, i));
   }
   return [window, { lines: [] }];
 }
 
 const _STEP_START =
   /^(?:##\[group\]|::group::|travis_fold:start:|section_start:\d|Post job cleanup\.)/;
+
+/**
+ * Whether `line` starts a CI step (`##[group]`, `::group::`, `travis_fold:start:`,
+ * GitLab's `section_start:`, `Post job cleanup.`): the lines after it belong to
+ * another step than an error before it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isStepStart } from "./final_window.ts";
+ * assert.ok(isStepStart("##[group]Run actions/upload-artifact@v4"));
+ * assert.ok(!isStepStart("Artifact uploaded"));
+ * ```
+ */
+export function isStepStart(line: string): boolean {
+  const c = line.charCodeAt(0);
+  return (c === 35 || c === 58 || c === 116 || c === 115 || c === 80) && _STEP_START.test(line);
+}
 
 /** The largest cut ≤ `n` that does not fall inside one of the batch's records. */
 function _cutAt(b: Batch, n: number): number {

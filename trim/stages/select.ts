@@ -61,6 +61,7 @@ import {
 import { AdaptiveAfter, ContextRing, isFiller } from "../select/context.ts";
 import {
   FinalWindow,
+  isStepStart,
   ShapeRun,
   splitAfterFailure,
   startsWithLocation,
@@ -473,6 +474,13 @@ export class Selector {
         state.recordDecision("keep-soft");
         return;
       }
+    }
+    if (this.#afterLeft > 0 && isStepStart(line)) {
+      // The next CI step (`##[group]Run …`, `Post job cleanup.`): its title is the last
+      // line of an error's context, its work is not.
+      this.#afterLeft = 1;
+      this.#bodyWait = 0;
+      this.#bodyLeft = 0;
     }
     if (this.#afterLeft > 0 && sig >= 128) {
       if (this.#bodyWait > 0) {
