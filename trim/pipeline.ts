@@ -2,12 +2,14 @@
  * The trim pipeline: the ordered list of stages, each a `TransformStream` over
  * {@linkcode Batch}es (`trim/stages/`), with the slice of the options it reads.
  *
- * split → detect → timestamps → key blocks → truncate → group → select → budget → fold → encode
+ * split → detect → timestamps → key blocks → runner prefix → truncate → group → select → budget → fold → encode
  *
  * - split: decode bytes, split lines (`\r` rewrites resolved, overlong lines cut);
  * - detect: format vote, source detection, line numbers when decisions are tracked;
  * - timestamps: a leading timestamp most lines start with is cut (a vote over the first lines);
  * - key blocks: private-key blocks fold into one line, ANSI colour codes go;
+ * - runner prefix: Docker Compose's `web-1  | ` and Turborepo's `pkg:task: ` are cut
+ *   (select writes them back on the lines it keeps);
  * - truncate: lines over `maxLineLength` become `[TRUNCATED]` (only with that option);
  * - group: stack traces and multiline records (every `multiline` mode);
  * - select: filters, scoring, context, root cause, stack reduction and repeated
@@ -31,6 +33,8 @@ import { encodeWithResult } from "./stages/encode.ts";
 import { createFoldStage } from "./stages/fold.ts";
 import { createGroupStage } from "./stages/group.ts";
 import { createKeyBlockStage } from "./stages/key_blocks.ts";
+import { createRunnerPrefixStage } from "./stages/runner_prefix.ts";
+import { RunnerPrefixes } from "./runner_prefix.ts";
 import { createSelectStage } from "./stages/select.ts";
 import { createSplitStream, HARD_MAX_LINE_CHARS } from "./stages/split.ts";
 import { createTimestampStage, linesWithoutTimestamps } from "./stages/timestamps.ts";
@@ -87,10 +91,13 @@ export function createTrimPipeline(
     track,
     tap: tap && _tapWith(tap, mask),
   };
+  // The runner prefixes cut before group, written back by select on the lines it keeps.
+  const prefixes = new RunnerPrefixes();
   const stages: [string, TransformStream<Batch, Batch> | undefined][] = [
     ["detect", createDetectStage(detect)],
     ["timestamps", createTimestampStage()],
     ["key blocks", createKeyBlockStage({ preserveIdSuffix: o.preserveIdSuffix, dropped, report })],
+    ["runner prefix", createRunnerPrefixStage(prefixes)],
     // A line over the hard cap was cut while streaming: it is truncated whatever
     // maxLineLength says (above the cap, the cap is the limit).
     [
@@ -101,7 +108,10 @@ export function createTrimPipeline(
       ),
     ],
     ["group", createGroupStage(o.multiline)],
-    ["select", createSelectStage(o.select, counters, report, mask, _baseline(options, mask))],
+    [
+      "select",
+      createSelectStage(o.select, counters, report, mask, _baseline(options, mask), prefixes),
+    ],
     ["budget", o.budget && createBudgetStage(o.budget, { dropped, duplicates }, report)],
     ["fold", createFoldStage(o.fold, { dropped, duplicates }, report)],
   ];

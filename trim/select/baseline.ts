@@ -14,6 +14,7 @@
  * @module
  */
 
+import { runnerPrefixLength } from "../runner_prefix.ts";
 import { hashLine } from "../classify/hash.ts";
 import { toStoppableReadable, type TrimInput } from "../io.ts";
 import { LineSplitter } from "../stages/split.ts";
@@ -107,7 +108,11 @@ export async function loadBaseline(
   const splitter = new LineSplitter();
   const lines: string[] = [];
   const take = () => {
-    for (const l of lines) templates.add(mask(l));
+    // As select reads the failing run's lines: without a runner prefix.
+    for (const l of lines) {
+      const n = runnerPrefixLength(l);
+      templates.add(mask(n === 0 ? l : l.slice(n)));
+    }
     lines.length = 0;
   };
   for await (const chunk of toStoppableReadable(input, {})) {

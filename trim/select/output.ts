@@ -9,6 +9,7 @@
 
 import type { Batch } from "../batch.ts";
 import type { DecisionReason } from "../decision.ts";
+import type { RunnerPrefixes } from "../runner_prefix.ts";
 
 /**
  * An input line that would read as a synthetic line (`[xN] `, `[... `,
@@ -44,15 +45,26 @@ export class SelectOutput {
   #numbers: number[] | undefined = undefined;
   #reasons: DecisionReason[] | undefined = undefined;
   #scores: number[] | undefined = undefined;
+  #prefixes: RunnerPrefixes | undefined;
+  #prefixCache = new Map<string, string>();
 
   /**
    * @param o `track`: carry numbers, reasons and scores; `scores`: carry scores
-   *   (for `maxTokens`); `mask`: masks each line put (the run's masker).
+   *   (for `maxTokens`); `mask`: masks each line put (the run's masker); `prefixes`:
+   *   the runner prefixes cut from input lines, written back on each line put.
    */
-  constructor(o: { track: boolean; scores: boolean; mask?: (line: string) => string }) {
+  constructor(
+    o: {
+      track: boolean;
+      scores: boolean;
+      mask?: (line: string) => string;
+      prefixes?: RunnerPrefixes;
+    },
+  ) {
     this.#track = o.track;
     this.#wantScores = o.scores;
     this.#mask = o.mask;
+    this.#prefixes = o.prefixes;
   }
 
   /**
@@ -83,12 +95,35 @@ export class SelectOutput {
     }
     if (opaque) (this.#opaque ??= []).push(out.length);
     else if (line.charCodeAt(0) === 91 && _LOOKS_SYNTHETIC.test(line)) line = `[x1] ${line}`;
+    const prefixes = this.#prefixes;
+    if (prefixes !== undefined && prefixes.active) {
+      const prefix = prefixes.prefixOf(num);
+      if (prefix !== "") {
+        // After a repeat count select wrote (`[x2] ` before a repeated stack's frames).
+        const at = opaque ? _repeatCountEnd(line) : 0;
+        line = line.slice(0, at) + this.#maskedPrefix(prefix) + line.slice(at);
+      }
+    }
     out.push(line);
     if (this.#numbers !== undefined) {
       this.#numbers.push(num);
       this.#reasons!.push(reason);
     }
     this.#scores?.push(score);
+  }
+
+  /** A runner prefix, masked (once per distinct prefix). */
+  #maskedPrefix(prefix: string): string {
+    const mask = this.#mask;
+    if (mask === undefined) return prefix;
+    const cache = this.#prefixCache;
+    let masked = cache.get(prefix);
+    if (masked === undefined) {
+      if (cache.size >= 256) cache.clear();
+      masked = mask(prefix);
+      cache.set(prefix, masked);
+    }
+    return masked;
   }
 
   /** The output of the push. */
@@ -102,4 +137,12 @@ export class SelectOutput {
     if (this.#scores !== undefined) b.scores = this.#scores;
     return b;
   }
+}
+
+/** Where a leading `[xN] ` ends (0 when the line does not start with one). */
+function _repeatCountEnd(line: string): number {
+  if (!line.startsWith("[x")) return 0;
+  let i = 2;
+  while (i < line.length && line.charCodeAt(i) >= 48 && line.charCodeAt(i) <= 57) i++;
+  return i > 2 && line.startsWith("] ", i) ? i + 2 : 0;
 }

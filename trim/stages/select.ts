@@ -67,6 +67,7 @@ import {
   startsWithLocation,
 } from "../select/final_window.ts";
 import { MessageRepeats } from "../select/message_repeats.ts";
+import type { RunnerPrefixes } from "../runner_prefix.ts";
 import {
   Banners,
   FailureSections,
@@ -221,11 +222,17 @@ export class Selector {
     counters: SelectCounters,
     report?: DecisionReporter,
     mask?: (line: string) => string,
+    prefixes?: RunnerPrefixes,
   ) {
     this.#o = slice;
     this.#counters = counters;
     this.#report = report;
-    this.#out = new SelectOutput({ track: report !== undefined, scores: slice.scores, mask });
+    this.#out = new SelectOutput({
+      track: report !== undefined,
+      scores: slice.scores,
+      mask,
+      prefixes,
+    });
     this.#state = createDynamicAggressivenessState(slice.aggressiveness);
     this.#filter = lineFilter(slice);
     if (slice.adaptiveContext) this.#adaptive = new AdaptiveAfter(slice.contextAfter);
@@ -992,8 +999,9 @@ export function createSelectStage(
   report?: DecisionReporter,
   mask?: (line: string) => string,
   baseline?: Promise<BaselineTemplates>,
+  prefixes?: RunnerPrefixes,
 ): TransformStream<Batch, Batch> {
-  const selector = new Selector(slice, counters, report, mask);
+  const selector = new Selector(slice, counters, report, mask, prefixes);
   // The baseline is read while the log starts to flow; select waits for it once.
   const ready = baseline?.then((templates) => void (selector.baseline = templates));
   return batchStage((batch) => selector.push(batch), () => selector.flush(), ready);

@@ -1,0 +1,194 @@
+/**
+ * Runner prefixes: the name a tool that runs several tasks at once writes before each
+ * line of their output. Docker Compose writes the service (`web-1  | Listening on
+ * :8080`), Turborepo the package and task (`@acme/web:test: FAIL src/a.test.ts`).
+ *
+ * The prefix hides where a line really starts from the rules that read it (a passing
+ * test's `PASS`, a frame's indentation, a compiler's `src/a.ts:3:1: error`), so the
+ * runner prefix stage cuts it before classification and select writes it back on the
+ * lines it keeps: the output still says which service or package printed each line.
+ *
+ * A prefix is recognised by its shape alone, line by line; it is written back whatever
+ * it was, so a shape taken for one by mistake (a table row's first cell) changes only
+ * how that line is read. Not a prefix: a level (`INFO  | …`, loguru's columns), a file
+ * location (`main.go:12: …`), an exception (`java.lang.X: …`), an indented line.
+ *
+ * @module
+ */
+
+/** Distinct prefixes whose copies are shared (more: the copies start over). */
+export const DISTINCT_PREFIXES = 256;
+
+/** Lines a cut prefix is remembered for, by line number (a power of two). */
+export const PREFIX_MEMORY = 1 << 17;
+
+/** The longest prefix, the padding included. */
+const _MAX_PREFIX = 72;
+
+/** Level words a `WORD  | ` column can hold (a logger's, not a service). */
+const _LEVELS = new Set([
+  "TRACE",
+  "DEBUG",
+  "INFO",
+  "NOTICE",
+  "WARN",
+  "WARNING",
+  "ERROR",
+  "ERR",
+  "FATAL",
+  "CRITICAL",
+  "SUCCESS",
+  "trace",
+  "debug",
+  "info",
+  "warn",
+  "warning",
+  "error",
+  "fatal",
+]);
+
+/** A name's character: a letter, a digit, `_`, `-`, `.`, `@`, `/`. */
+function _nameChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ||
+    c === 45 || c === 46 || c === 64 || c === 47;
+}
+
+function _letter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/**
+ * The length of the runner prefix `line` starts with (its padding and separator
+ * included), or 0:
+ * - Docker Compose: a name, spaces, `| ` (`web-1  | `, `db_1   | `);
+ * - Turborepo: `package:task: ` (`@acme/web:test: `, `api:build: `), the task a word.
+ *
+ * One scan to the first space, at most {@linkcode _MAX_PREFIX} characters.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { runnerPrefixLength } from "./runner_prefix.ts";
+ * assert.ok(runnerPrefixLength("web-1  | Listening on :8080") === 9);
+ * assert.ok(runnerPrefixLength("@acme/web:test: PASS src/a.test.ts") === 16);
+ * assert.ok(runnerPrefixLength("INFO     | app.main:run:12 - started") === 0); // a level
+ * assert.ok(runnerPrefixLength("main.go:12: retrying") === 0); // a location
+ * ```
+ */
+export function runnerPrefixLength(line: string): number {
+  const n = Math.min(line.length, _MAX_PREFIX);
+  if (n < 3 || !_letter(line.charCodeAt(0)) && line.charCodeAt(0) !== 64) return 0;
+  let i = 1;
+  let colon = -1;
+  let c = 0;
+  for (; i < n; i++) {
+    c = line.charCodeAt(i);
+    if (c === 58) {
+      if (colon === -1) colon = i;
+      continue;
+    }
+    if (!_nameChar(c)) break;
+  }
+  if (i >= n) return 0;
+  if (c === 32) {
+    // Turborepo: `pkg:task: ` — the name ends in `:`, a first `:` before it, a letter after it.
+    if (line.charCodeAt(i - 1) === 58) {
+      if (colon > 0 && colon < i - 2 && _letter(line.charCodeAt(colon + 1))) return i + 1;
+      return 0;
+    }
+    if (colon !== -1) return 0;
+    // Docker Compose: `name  | `.
+    let j = i;
+    while (j < n && line.charCodeAt(j) === 32) j++;
+    if (j >= line.length || line.charCodeAt(j) !== 124) return 0;
+    const after = line.charCodeAt(j + 1);
+    if (after !== 32 && j + 1 !== line.length) return 0;
+    if (_LEVELS.has(line.slice(0, i))) return 0;
+    return after === 32 ? j + 2 : j + 1;
+  }
+  return 0;
+}
+
+/**
+ * The runner prefix of each line: its prefix, one shared copy per distinct prefix
+ * (at most {@linkcode DISTINCT_PREFIXES} kept; the copies do not hold the input's
+ * chunks).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RunnerPrefixTracker } from "./runner_prefix.ts";
+ * const t = new RunnerPrefixTracker();
+ * assert.deepEqual(
+ *   ["web-1  | a", "db-1   | b", "plain"].map((l) => t.next(l)),
+ *   ["web-1  | ", "db-1   | ", ""],
+ * );
+ * ```
+ */
+export class RunnerPrefixTracker {
+  #copies = new Map<string, string>();
+
+  /** The prefix to cut from `line` ("" for none). */
+  next(line: string): string {
+    const n = runnerPrefixLength(line);
+    if (n === 0) return "";
+    const prefix = line.slice(0, n);
+    const copies = this.#copies;
+    const seen = copies.get(prefix);
+    if (seen !== undefined) return seen;
+    if (copies.size >= DISTINCT_PREFIXES) copies.clear();
+    const own = _own(prefix);
+    copies.set(own, own);
+    return own;
+  }
+}
+
+/** A copy that does not keep the line's chunk alive. */
+function _own(s: string): string {
+  return (" " + s).slice(1);
+}
+
+/**
+ * The prefixes cut, by line number, for the lines select writes: a ring of
+ * {@linkcode PREFIX_MEMORY} slots (a line is written long before that many more lines
+ * are read: select holds back at most its final window, its context and a record).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RunnerPrefixes } from "./runner_prefix.ts";
+ * const p = new RunnerPrefixes();
+ * p.set(7, "web-1  | ");
+ * assert.ok(p.prefixOf(7) === "web-1  | ");
+ * assert.ok(p.prefixOf(8) === "");
+ * ```
+ */
+export class RunnerPrefixes {
+  #prefixes: (string | undefined)[] | undefined;
+  #nums: Float64Array | undefined;
+
+  /** Whether any prefix was cut. */
+  get active(): boolean {
+    return this.#nums !== undefined;
+  }
+
+  /** Records that line `num` had `prefix` cut. */
+  set(num: number, prefix: string): void {
+    if (this.#nums === undefined) {
+      this.#nums = new Float64Array(PREFIX_MEMORY);
+      this.#prefixes = new Array(PREFIX_MEMORY);
+    }
+    const at = num & (PREFIX_MEMORY - 1);
+    this.#nums[at] = num;
+    this.#prefixes![at] = prefix;
+  }
+
+  /** The prefix cut from line `num` ("" for none). */
+  prefixOf(num: number): string {
+    const nums = this.#nums;
+    if (nums === undefined || num <= 0) return "";
+    const at = num & (PREFIX_MEMORY - 1);
+    if (nums[at] !== num) return "";
+    return this.#prefixes![at] ?? "";
+  }
+}
