@@ -400,3 +400,29 @@ test("context after an error ends with the next CI step's title", async () => {
   assert.ok(!output.includes("git version 2.45.0"), output);
   assert.ok(!output.includes("Temporarily overriding HOME"), output);
 });
+
+test("auto: the steps after the failure are read at high, not at the failure's medium", async () => {
+  const input = [
+    ...Array.from({ length: 200 }, (_, i) => `compiling unit ${i}`),
+    ...Array.from({ length: 6 }, (_, i) => `src/m${i}.ts(${i + 1},3): error TS2345: bad argument`),
+    "Found 6 errors in 6 files.",
+    "##[error]Process completed with exit code 2.",
+    "##[group]Run actions/upload-artifact@v4",
+    "with:",
+    "  name: coverage-20.x",
+    "  path: coverage/",
+    "  if-no-files-found: warn",
+    "  compression-level: 6",
+    "##[endgroup]",
+    "Artifact coverage-20.x has been successfully uploaded!",
+  ];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  assert.ok(output.includes("##[error]Process completed with exit code 2."), output);
+  assert.ok(output.includes("src/m5.ts(6,3): error TS2345"), output);
+  assert.ok(!output.includes("name: coverage-20.x"), output);
+  assert.ok(!output.includes("if-no-files-found"), output);
+  // At a level the user fixed, the ordinary rules apply.
+  const low = await trimTextInline(input.join("\n") + "\n", { aggressiveness: "low" });
+  assert.ok(low.output.includes("name: coverage-20.x"), low.output);
+});

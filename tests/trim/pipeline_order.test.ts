@@ -8,9 +8,15 @@ import { createTrimPipeline } from "../../trim/pipeline.ts";
 const ROOT = new URL("../../", import.meta.url);
 
 function arrowList(text: string, where: string): string[] {
-  const line = text.split("\n").find((l) => /^\s*(\* )?split → /.test(l));
-  assert.ok(line !== undefined, `${where}: no "split → …" line`);
-  return line.replace(/^\s*\*?\s*/, "").split(" → ").map((s) => s.trim());
+  const lines = text.split("\n");
+  const at = lines.findIndex((l) => /^\s*(\* )?split → /.test(l));
+  assert.ok(at !== -1, `${where}: no "split → …" line`);
+  // The list may wrap: lines that go on with `→` belong to it.
+  let list = lines[at];
+  for (let i = at + 1; i < lines.length && /^\s*(\* )?→ /.test(lines[i]); i++) {
+    list += " " + lines[i].replace(/^\s*\*?\s*/, "");
+  }
+  return list.replace(/^\s*\*?\s*/, "").split(" → ").map((s) => s.trim());
 }
 
 test("pipeline order: the code, the header of pipeline.ts and the README agree", () => {

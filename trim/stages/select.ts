@@ -195,6 +195,8 @@ export class Selector {
   #window: FinalWindow;
   /** Whether the lines being read close the log (the final window). */
   #closing = false;
+  /** Feeding the steps after the failure's (see `splitAfterFailure`). */
+  #stepsAfter = false;
   /** Runs of lines of one shape in the final window (a table, a file list, an access log). */
   #shapes = new ShapeRun();
   /** The last line that left the final window (read before it). */
@@ -290,7 +292,9 @@ export class Selector {
     this.#closing = true;
     this.#feed(failure);
     this.#closing = false;
+    this.#stepsAfter = true;
     this.#feed(after);
+    this.#stepsAfter = false;
     if (this.#php.holding) {
       // A diff whose verdict never came: its lines go through the line rules.
       this.#php.abandon();
@@ -413,7 +417,12 @@ export class Selector {
       state.recordDecision("drop");
       return;
     }
-    let score = scoreForLevel(sig, state.effective);
+    // The steps that ran after the failure (an artifact upload, the runner's cleanup):
+    // in auto mode, read at `high` even where the failure's errors moved the level down.
+    const level = this.#stepsAfter && state.auto && state.effective === "medium"
+      ? "high"
+      : state.effective;
+    let score = scoreForLevel(sig, level);
     const inSection = this.#sections.next(line, indent);
     if (score >= _T) {
       line = this.#out.clean(line);
