@@ -247,6 +247,24 @@ test("negatives: counted zeros and words inside messages are not errors", () => 
   }
 });
 
+test("a trigger word inside a path is no evidence", () => {
+  for (
+    const line of [
+      "go: downloading github.com/pkg/errors v0.9.1",
+      "github.com/ethereum/go-ethereum/vendor/github.com/syndtr/goleveldb/leveldb/errors",
+      "./cabal/i386-windows-ghc-8.0.2/mtl-2.2.2/Control/Monad/Error/Class.hi",
+      "Compiling src/failures/summary.ts",
+    ]
+  ) assert.ok(!isHardSignal(lineSignal(line)), line);
+  for (
+    const line of [
+      "open /var/log/app.log: permission denied",
+      "src/errors/handler.ts(12,3): error TS2345: bad argument",
+      "FAILED: build/errors.o",
+    ]
+  ) assert.ok(isHardSignal(lineSignal(line)), line);
+});
+
 test("a timeout assigned, given a number or set is a setting, not an event", () => {
   for (
     const line of [

@@ -79,8 +79,8 @@ const _F_ERRORISH = TriggerFamily.ERRORISH;
 /**
  * A case-sensitive word regex over the lowercase, Capitalized and UPPERCASE
  * spelling of each word (much faster than the `i` flag). Not inside a word, a
- * hyphenated word or a dotted name (`non-fatal`, `error_count`,
- * `default.api.timeout.ms`), not counted as zero before
+ * hyphenated word, a dotted name or a path (`non-fatal`, `error_count`,
+ * `default.api.timeout.ms`, `github.com/pkg/errors`), not counted as zero before
  * (`0 errors`, `no errors`) or after (`failed=0`, `errors: 0`).
  */
 function _wordRegex(...lists: string[][]): RegExp {
@@ -94,7 +94,7 @@ function _wordRegexWith(after: string, lists: string[][]): RegExp {
     spellings.push(w, w[0].toUpperCase() + w.slice(1), w.toUpperCase());
   }
   return new RegExp(
-    `\\b(?<![-.])(?<!\\b(?:0|no|zero|without|never|No|Zero|Without|NO) )(?:${
+    `\\b(?<![-./])(?<!\\b(?:0|no|zero|without|never|No|Zero|Without|NO) )(?:${
       _trie(spellings, true)
     })(?![\\w-]|\\.\\w)(?!\\s*[:=]\\s*(?:0|false|none|null|nil|no)\\b)${after}`,
   );
