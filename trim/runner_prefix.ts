@@ -19,8 +19,13 @@
 /** Distinct prefixes whose copies are shared (more: the copies start over). */
 export const DISTINCT_PREFIXES = 256;
 
-/** Lines a cut prefix is remembered for, by line number (a power of two). */
-export const PREFIX_MEMORY = 1 << 17;
+/**
+ * Prefixed lines a cut prefix is remembered across, by line number (a power of two):
+ * select writes a line before this many more prefixed lines were cut (it holds back a
+ * batch, its final window, its context and a record). Beyond, the line is written
+ * without its prefix, never with another line's.
+ */
+export const PREFIX_MEMORY = 1 << 14;
 
 /** The longest prefix, the padding included. */
 const _MAX_PREFIX = 72;
@@ -150,8 +155,7 @@ function _own(s: string): string {
 
 /**
  * The prefixes cut, by line number, for the lines select writes: a ring of
- * {@linkcode PREFIX_MEMORY} slots (a line is written long before that many more lines
- * are read: select holds back at most its final window, its context and a record).
+ * {@linkcode PREFIX_MEMORY} slots, allocated when the first prefix is cut.
  *
  * @example
  * ```ts
