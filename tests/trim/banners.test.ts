@@ -126,3 +126,38 @@ test("jest: a passing suite's listing is noise, a failing suite's is not", async
   assert.ok(output.includes("✕ applies percentage discount"), output);
   assert.ok(output.includes("expect(received).toBe(expected)"), output);
 });
+
+test("RSpec: pending examples are noise, error words and all; the failures after them are not", async () => {
+  const pending = [
+    "Pending: (Failures listed here are expected and do not affect your suite's status)",
+    "",
+    "  1) Invoice#overdue? handles timezone errors",
+    "     # Not yet implemented: raises TimeoutError on DST",
+    "     # ./spec/models/invoice_spec.rb:44",
+    "",
+  ];
+  const t = new Banners();
+  assert.deepEqual(
+    [...pending, "Failures:"].map((l) => t.next(l)),
+    [...pending.map(() => true), false],
+  );
+  const input = [
+    "$ bundle exec rspec",
+    ...Array.from({ length: 40 }, () => ".".repeat(80)),
+    ...pending,
+    "Failures:",
+    "",
+    "  1) Order#total applies discount for invalid coupons",
+    "     Failure/Error: expect(order.total).to eq(90)",
+    "       expected: 90",
+    "            got: 100",
+    "148 examples, 1 failure, 1 pending",
+  ];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  assert.ok(!output.includes("TimeoutError on DST"), output);
+  assert.ok(!output.includes("Pending:"), output);
+  assert.ok(!output.includes(".........."), output);
+  assert.ok(output.includes("Failure/Error: expect(order.total).to eq(90)"), output);
+  assert.ok(output.includes("got: 100"), output);
+});

@@ -67,6 +67,7 @@ const PASSING = [
   "[----------] 10 tests from ErrorTest (12 ms total)", // GoogleTest
   "...............................................................  63 / 190 ( 33%)", // PHPUnit
   "......S........I...  19 / 190 ( 10%)",
+  "................................................................................", // RSpec
   "test_timeout (tests.TestNet) ... skipped 'needs network'", // unittest
   // Ansible: hosts whose task passed, and the recap of a host that failed nothing
   "ok: [web01] => (item=nginx)",
@@ -134,6 +135,8 @@ const NOT_NOISE = [
   "##teamcity[testStdErr name='ErrorTests.x' out='connection refused']",
   "[  FAILED  ] 1 test, listed below:",
   "    okay then", // not TAP
+  "........F.......", // a failure among the dots
+  ".........", // fewer than 10
   ".......F.......E.....S.........................................  126 / 190 ( 66%)", // PHPUnit
   "test_timeout (tests.TestNet) ... FAIL", // unittest
   "the build took 3 sec", // no CTest verdict

@@ -16,7 +16,8 @@
  *   Time elapsed: 0.1 s -- in x.ATest`, CTest's `1/12 Test #1: x ....   Passed 0.12 sec`
  *   and `Start 1: x`, Bazel's `//pkg:x_test   PASSED in 0.4s`, TAP subtests
  *   (`    ok 3 - name`), PHPUnit's progress of passed and skipped tests
- *   (`.....S....  63 / 190 ( 33%)`), unittest's `x ... skipped 'reason'`; skipped tests
+ *   (`.....S....  63 / 190 ( 33%)`), RSpec's and minitest's progress of passed tests
+ *   only (`..........`), unittest's `x ... skipped 'reason'`; skipped tests
  *   (go `--- SKIP:`, pytest `SKIPPED`, `XFAIL`, `XPASS`; a line opening with PHP's
  *   run-tests and automake's `SKIP`, `XFAIL`, pytest's summary `SKIPPED [1] …`; never
  *   `XPASS`, which fails an automake run) and go's progress lines
@@ -88,6 +89,8 @@ const _CTEST_START = /^ +Start +\d+: \S+$/;
 const _BAZEL_PASSED = /^\/\/\S+ +(?:\(cached\) )?PASSED in \d+(?:\.\d+)?s$/;
 /** PHPUnit's progress of tests that passed or were skipped: `.....S...  63 / 190 ( 33%)`. */
 const _PHPUNIT_PROGRESS = /^[.SI]+ +\d+ \/ \d+ \( *\d{1,3}%\)$/;
+/** A progress line of passed tests only: RSpec's, minitest's `..........` (10 or more). */
+const _ONLY_DOTS = /^\.+$/;
 /** Python unittest: ` ... skipped 'reason'` at the end (sticky, from ` ... skipped`). */
 const _DOTS_SKIPPED = / \.\.\. skipped '.*'$/y;
 /** Maven Surefire: a test class with no failure and no error (`-- in` since 3.0). */
@@ -180,8 +183,9 @@ export function isKnownNoise(line: string, c0: number): boolean {
     case 62: // >: Gradle's `> Task :app:compileJava UP-TO-DATE` (not `… FAILED`)
       if (i === 0 && line.startsWith("> Task :") && !line.endsWith(" FAILED")) return true;
       break;
-    case 46: // .: the Gradle wrapper's download progress, PHPUnit's progress
+    case 46: // .: the Gradle wrapper's download progress, PHPUnit's progress, RSpec's dots
       if (i === 0 && (_DOTS_PROGRESS.test(line) || _PHPUNIT_PROGRESS.test(line))) return true;
+      if (i === 0 && len >= 10 && _ONLY_DOTS.test(line)) return true;
       break;
     case 63: // ?: go's `?   \tpkg\t[no test files]`
       if (i === 0 && line.endsWith("[no test files]")) return true;

@@ -277,6 +277,8 @@ export interface Banner {
   ends: (line: string) => "after" | "before" | "";
   /** Lines taken at most after the first. */
   max: number;
+  /** Whether its error lines are noise too (they describe, they do not report). */
+  errorsToo?: boolean;
 }
 
 /**
@@ -287,6 +289,7 @@ export interface Banner {
  * | Travis CI | `Build system information` (the runner's image, `sudo -V`'s and `zip -v`'s banners) | before the build's first command, `$ git clone …` (at most 1,000 more lines) |
  * | Gradle | `Welcome to Gradle 8.5!` (the release's highlights) | `For more details see https://docs.gradle.org/…` (at most 15 more lines) |
  * | jest | `PASS src/a.test.ts` (a passing suite's `describe` names and tests, with `--verbose`) | before the next line that is not indented (at most 2,000 more lines) |
+ * | RSpec | `Pending: (Failures listed here are expected …)` (each pending example and its reason; error lines too) | before the next line that is not indented (at most 5,000 more lines) |
  *
  * Words in them (`useful error messages`, `License Exception TSU`, `timestamp
  * timeout`, `Improved error and warning messages`, a `describe("Errors")`) are not
@@ -315,6 +318,14 @@ export const BANNERS: readonly Banner[] = [
     ends: (l) => l.length > 0 && l.charCodeAt(0) !== 32 ? "before" : "",
     max: 2000,
   },
+  {
+    name: "RSpec (pending examples)",
+    first: "P",
+    starts: (l) => l.startsWith("Pending: (Failures listed here are expected"),
+    ends: (l) => l.length > 0 && l.charCodeAt(0) !== 32 ? "before" : "",
+    max: 5000,
+    errorsToo: true,
+  },
 ];
 
 /** jest's verdict line of a suite: `PASS src/a.test.ts`, `PASS src/a.test.ts (8.9 s)`. */
@@ -342,6 +353,8 @@ const _BANNER_START = new Set(BANNERS.map((b) => b.first.charCodeAt(0)));
  */
 export class Banners {
   #in: Banner | undefined;
+  /** The banner the last line seen was part of. */
+  #last: Banner | undefined;
   #left = 0;
 
   /** Whether the last line seen was part of a banner that has not ended. */
@@ -349,15 +362,22 @@ export class Banners {
     return this.#in !== undefined;
   }
 
+  /** Whether the banner the last line seen was part of holds no evidence at all. */
+  get wholly(): boolean {
+    return this.#last?.errorsToo === true;
+  }
+
   /** Whether `line` is part of a banner (its first line included). */
   next(line: string): boolean {
     const b = this.#in;
+    this.#last = undefined;
     if (b !== undefined) {
       const end = b.ends(line);
       if (end === "before") {
         this.#in = undefined;
       } else {
         if (end === "after" || --this.#left === 0) this.#in = undefined;
+        this.#last = b;
         return true;
       }
     }
@@ -365,6 +385,7 @@ export class Banners {
     for (const banner of BANNERS) {
       if (banner.starts(line)) {
         this.#in = banner;
+        this.#last = banner;
         this.#left = banner.max;
         return true;
       }

@@ -412,7 +412,7 @@ export class Selector {
       return;
     }
     const sig = lineSignal(line, this.#o.multilingual);
-    if (this.#banners.next(line) && sig < _ERROR_SIG) {
+    if (this.#banners.next(line) && (sig < _ERROR_SIG || this.#banners.wholly)) {
       this.#drop(num, "noise", 0); // a tool's or a runner's banner
       state.recordDecision("drop");
       return;
@@ -841,14 +841,15 @@ export class Selector {
     if (this.#inNoiseBlock(this.#pytestWarnings, lines, nums, keepRule)) return;
     if (this.#inNoiseBlock(this.#console, lines, nums, keepRule || this.#closing)) return;
     // A record in a banner or a passing suite's listing (a component stack under a
-    // React warning) is noise, unless it holds an error line.
+    // React warning) is noise, unless it holds an error line (and the banner's errors
+    // are not noise too).
     const banners = this.#banners;
     if (
       this.#inNoiseBlock(
         banners,
         lines,
         nums,
-        keepRule || banners.inside && this.#holdsError(lines),
+        keepRule || banners.inside && !banners.wholly && this.#holdsError(lines),
       )
     ) {
       return;
