@@ -302,3 +302,29 @@ test("hash rule: CamelCase test names with short numbers stay; random tokens sti
   // A digit run is read one way only: a long one is no backtracking trap (this returns).
   assert.equal(sanitizeLine("Xyz" + "1".repeat(200_000) + "Q"), "[HASH]");
 });
+
+test("SQL inserts: the values of secret columns are masked, row by row", () => {
+  const cases: [string, string][] = [
+    [
+      "INSERT INTO users (email, password) VALUES ('a@b.c', 'hunter2')",
+      "INSERT INTO users (email, password) VALUES ('a@b.c', '[REDACTED]')",
+    ],
+    [
+      "INSERT INTO \"accounts\" (\"name\", \"api_token\") VALUES ('acme', 'tok_9f8e7d'), ('b', 'tok_2')",
+      "INSERT INTO \"accounts\" (\"name\", \"api_token\") VALUES ('acme', '[REDACTED]'), ('b', '[REDACTED]')",
+    ],
+    [
+      "insert into creds (user, secret) values ('it''s', 'p''w')",
+      "insert into creds (user, secret) values ('it''s', '[REDACTED]')",
+    ],
+  ];
+  for (const [line, want] of cases) assert.equal(sanitizeLine(line), want, line);
+  for (
+    const line of [
+      "INSERT INTO t (id, name) VALUES (1, 'error')",
+      "INSERT INTO creds (user, password) VALUES ($1, $2)",
+      "INSERT INTO creds (user, password) VALUES (?, ?)",
+      "the ConsumerConfig values: (a, b) are invalid",
+    ]
+  ) assert.equal(sanitizeLine(line), line);
+});

@@ -35,6 +35,7 @@ import { hasLongRun } from "./chars.ts";
 import { hasEntropyRun, maskHighEntropy } from "./entropy.ts";
 import { maskEncodedKeys, maskInlineKeys } from "./keys.ts";
 import { maskSecretFields } from "./fields.ts";
+import { maskSqlInsertSecrets } from "./sql_values.ts";
 import { maskVendorTokens, WEBHOOK_RE } from "./vendors.ts";
 import { maskVolatileIds, maskVolatileRest } from "./volatile.ts";
 
@@ -102,6 +103,7 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   }
   s = maskSecretFields(s);
   s = maskArgCredentials(s);
+  s = maskSqlInsertSecrets(s);
 
   if (!_HAS_DIGIT_RE.test(s)) return s;
   // Unknown formats: long random-looking runs the rules above left (hashes excepted,
