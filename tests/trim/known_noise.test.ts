@@ -17,6 +17,7 @@ const PASSING = [
   "  ✔ throws TypeError on bad input (2ms)", // mocha, node:test
   "  √ rejects unauthorized users", // mocha on Windows
   " ✓ src/cart.test.ts (12 tests) 34ms", // vitest
+  "  │ ✔  errors.cy.ts                      00:01        2        2        -        -        - │", // Cypress
   "(pass) parser > fails on empty input [0.12ms]", // bun
   "PASS src/lib/__tests__/errors.test.ts (8.912 s)", // jest suite
   "PASS",
@@ -135,6 +136,8 @@ const NOT_NOISE = [
   "##teamcity[testStdErr name='ErrorTests.x' out='connection refused']",
   "[  FAILED  ] 1 test, listed below:",
   "    okay then", // not TAP
+  "  │ ✖  checkout.cy.ts                    00:04        2        1        1        -        - │",
+  "  │ Failing:      1                                                │",
   "........F.......", // a failure among the dots
   ".........", // fewer than 10
   ".......F.......E.....S.........................................  126 / 190 ( 66%)", // PHPUnit

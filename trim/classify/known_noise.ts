@@ -4,7 +4,8 @@
  * test named "rejects invalid payload" or "handles timeouts" is a pass, and a
  * package fetched from `…/error-ex/-/error-ex-1.3.2.tgz` is a download.
  *
- * - passing tests: jest, vitest, mocha, node:test and bun `✓`/`✔`/`√ name (12 ms)`,
+ * - passing tests: jest, vitest, mocha, node:test and bun `✓`/`✔`/`√ name (12 ms)`
+ *   (also as a boxed table's row, Cypress's `│ ✔  cart.cy.ts  00:01 …│`),
  *   bun's `(pass) name`, jest's `PASS src/a.test.ts`, go `--- PASS: TestX (0.00s)`
  *   and `ok  pkg 0.1s` / `ok pkg (cached)`, TAP `ok 3 - name`, pytest
  *   `tests/a.py::test_x PASSED [ 10%]` and `PASSED tests/a.py::test_x`, Gradle
@@ -128,6 +129,13 @@ export function isKnownNoise(line: string, c0: number): boolean {
     case 0x221a: // √
       if (line.charCodeAt(i + 1) === 32) return true;
       break;
+    case 0x2502: { // │: a passing row of a boxed table, Cypress's `│ ✔  cart.cy.ts  00:01 …│`
+      let j = i + 1;
+      while (line.charCodeAt(j) === 32) j++;
+      const m = line.charCodeAt(j);
+      if ((m === 0x2714 || m === 0x2713) && line.charCodeAt(j + 1) === 32) return true;
+      break;
+    }
     case 80: // P: jest's `PASS src/a.test.ts`, go's `PASS`, pytest's `PASSED tests/a.py::t`
       if (line.startsWith("PASS", i)) {
         const n = line.charCodeAt(i + 4);
