@@ -69,6 +69,11 @@ const PASSING = [
   "...............................................................  63 / 190 ( 33%)", // PHPUnit
   "......S........I...  19 / 190 ( 10%)",
   "................................................................................", // RSpec
+  "tests/test_errors.py ..........                                         [ 10%]", // pytest
+  "tests/unit/test_timeout.py ..ss......x                                  [ 30%]",
+  "........................................................................ [ 45%]",
+  "00:02 +5: test/widget_test.dart: handles errors", // Dart, Flutter
+  "00:04 +6 ~1 -1: test/widget_test.dart: retries on timeout",
   "test_timeout (tests.TestNet) ... skipped 'needs network'", // unittest
   // Ansible: hosts whose task passed, and the recap of a host that failed nothing
   "ok: [web01] => (item=nginx)",
@@ -140,6 +145,10 @@ const NOT_NOISE = [
   "  │ Failing:      1                                                │",
   "........F.......", // a failure among the dots
   ".........", // fewer than 10
+  "tests/test_errors.py ....F.....                                         [ 20%]",
+  "tests/test_errors.py ....E.....                                         [ 20%]",
+  "00:03 +5 -1: test/widget_test.dart: throws on invalid input [E]",
+  "00:05 +11 -1: Some tests failed.",
   ".......F.......E.....S.........................................  126 / 190 ( 66%)", // PHPUnit
   "test_timeout (tests.TestNet) ... FAIL", // unittest
   "the build took 3 sec", // no CTest verdict

@@ -18,7 +18,9 @@
  *   and `Start 1: x`, Bazel's `//pkg:x_test   PASSED in 0.4s`, TAP subtests
  *   (`    ok 3 - name`), PHPUnit's progress of passed and skipped tests
  *   (`.....S....  63 / 190 ( 33%)`), RSpec's and minitest's progress of passed tests
- *   only (`..........`), unittest's `x ... skipped 'reason'`; skipped tests
+ *   only (`..........`), pytest's progress without an `F` or an `E`
+ *   (`tests/a.py ....s.  [ 10%]`), Dart's and Flutter's `00:02 +5: name` (not `[E]`),
+ *   unittest's `x ... skipped 'reason'`; skipped tests
  *   (go `--- SKIP:`, pytest `SKIPPED`, `XFAIL`, `XPASS`; a line opening with PHP's
  *   run-tests and automake's `SKIP`, `XFAIL`, pytest's summary `SKIPPED [1] …`; never
  *   `XPASS`, which fails an automake run) and go's progress lines
@@ -92,6 +94,18 @@ const _BAZEL_PASSED = /^\/\/\S+ +(?:\(cached\) )?PASSED in \d+(?:\.\d+)?s$/;
 const _PHPUNIT_PROGRESS = /^[.SI]+ +\d+ \/ \d+ \( *\d{1,3}%\)$/;
 /** A progress line of passed tests only: RSpec's, minitest's `..........` (10 or more). */
 const _ONLY_DOTS = /^\.+$/;
+/**
+ * pytest's progress without a failure or an error: `tests/a.py ...s..x   [ 10%]`,
+ * `..........   [ 45%]` (`.` passed, `s` skipped, `x`/`X` expected failures).
+ */
+const _PYTEST_PROGRESS = /^(?:\S+\.py )?[.sxX]+ +\[ *\d{1,3}%\]$/;
+/**
+ * Dart's (and Flutter's) compact progress of a test that did not fail: `00:02 +5: name`,
+ * `00:04 +6 ~1 -1: name` (not `… [E]`, the failing test, nor the closing
+ * `Some tests failed.`).
+ */
+const _DART_PROGRESS =
+  /^\d\d:\d\d \+\d+(?: ~\d+)?(?: -\d+)?: (?!.*(?: \[E\]|Some tests failed\.)$)/;
 /** Python unittest: ` ... skipped 'reason'` at the end (sticky, from ` ... skipped`). */
 const _DOTS_SKIPPED = / \.\.\. skipped '.*'$/y;
 /** Maven Surefire: a test class with no failure and no error (`-- in` since 3.0). */
@@ -158,6 +172,21 @@ export function isKnownNoise(line: string, c0: number): boolean {
       if (line.startsWith("##teamcity[", i)) {
         return _TEAMCITY_PROGRESS.test(line.slice(i + 11, i + 32));
       }
+      break;
+    case 48: // a digit: Dart's progress `00:02 +5: name` (`~2` skipped, `-1` failed so far)
+    case 49:
+    case 50:
+    case 51:
+    case 52:
+    case 53:
+    case 54:
+    case 55:
+    case 56:
+    case 57:
+      if (
+        i === 0 && line.charCodeAt(2) === 58 && line.charCodeAt(5) === 32 &&
+        line.charCodeAt(6) === 43 && _DART_PROGRESS.test(line)
+      ) return true;
       break;
     case 47: // /: Bazel's `//pkg:target   PASSED in 0.4s`
       if (i === 0 && line.charCodeAt(1) === 47 && _BAZEL_PASSED.test(line)) return true;
@@ -249,6 +278,9 @@ export function isKnownNoise(line: string, c0: number): boolean {
       _DOTS_OK.lastIndex = at;
       if (_DOTS_OK.test(line)) return true;
     }
+  }
+  if (last === 93 && line.charCodeAt(len - 2) === 37 && _PYTEST_PROGRESS.test(line)) {
+    return true; // `%]`: pytest's progress
   }
   if (last === 68 || last === 93 || last === 76 || last === 83) { // `D`, `]`, `L`, `S`
     const at = _lastStatus(line);
