@@ -16,6 +16,8 @@
  * @module
  */
 
+import { ownString } from "./own_string.ts";
+
 /** Distinct prefixes whose copies are shared (more: the copies start over). */
 export const DISTINCT_PREFIXES = 256;
 
@@ -142,15 +144,10 @@ export class RunnerPrefixTracker {
     const seen = copies.get(prefix);
     if (seen !== undefined) return seen;
     if (copies.size >= DISTINCT_PREFIXES) copies.clear();
-    const own = _own(prefix);
+    const own = ownString(prefix);
     copies.set(own, own);
     return own;
   }
-}
-
-/** A copy that does not keep the line's chunk alive. */
-function _own(s: string): string {
-  return (" " + s).slice(1);
 }
 
 /**

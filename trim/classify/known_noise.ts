@@ -70,12 +70,12 @@ const _DOTNET_VERDICT = /^\s*(?:Passed|Skipped) \S.* \[(?:< )?\d+(?:\.\d+)? m?s\
 /** Ansible: a host's result that is no failure, with an optional loop item. */
 const _ANSIBLE_OK = /^(?:ok|changed|skipping): \[[^\]]+\](?: => \(item=.*\))?$/;
 /**
- * TeamCity service messages that report progress (after `##teamcity[`, on at most 21
- * characters): not `testFailed`, `buildProblem`, `buildStatus`, `message` (its
- * `status='ERROR'`), `testStdOut` or `testStdErr`.
+ * TeamCity service messages that report progress (sticky, from after `##teamcity[`):
+ * not `testFailed`, `buildProblem`, `buildStatus`, `message` (its `status='ERROR'`),
+ * `testStdOut` or `testStdErr`.
  */
 const _TEAMCITY_PROGRESS =
-  /^(?:test(?:Suite)?(?:Started|Finished) |testIgnored |block(?:Opened|Closed) |progress(?:Message|Start|Finish) |flow(?:Started|Finished)|compilation(?:Started|Finished) |buildStatisticValue |publishArtifacts |importData |setParameter |testMetadata |buildNumber |enteredTheMatrix|testRetrySupport )/;
+  /(?:test(?:Suite)?(?:Started|Finished) |testIgnored |block(?:Opened|Closed) |progress(?:Message|Start|Finish) |flow(?:Started|Finished)|compilation(?:Started|Finished) |buildStatisticValue |publishArtifacts |importData |setParameter |testMetadata |buildNumber |enteredTheMatrix|testRetrySupport )/y;
 /** Ansible: the recap of a host with nothing unreachable or failed (ends in `=0`). */
 const _ANSIBLE_RECAP_OK = /^\S+ +: ok=\d+ +changed=\d+ +unreachable=0 +failed=0(?: |$)/;
 /** Ansible: a file included for hosts. */
@@ -170,7 +170,8 @@ export function isKnownNoise(line: string, c0: number): boolean {
       if (line.startsWith("# Subtest: ", i)) return true;
       // TeamCity's service messages that report progress
       if (line.startsWith("##teamcity[", i)) {
-        return _TEAMCITY_PROGRESS.test(line.slice(i + 11, i + 32));
+        _TEAMCITY_PROGRESS.lastIndex = i + 11;
+        return _TEAMCITY_PROGRESS.test(line);
       }
       break;
     case 48: // a digit: Dart's progress `00:02 +5: name` (`~2` skipped, `-1` failed so far)

@@ -86,8 +86,19 @@ export class SelectOutput {
     } else if (this.#wantScores) this.#scores = [];
   }
 
-  /** Appends a kept line (masked here unless it is the candidate masked already). */
-  put(line: string, num: number, reason: DecisionReason, score: number, opaque: boolean): void {
+  /**
+   * Appends a kept line (masked here unless it is the candidate masked already);
+   * `count`: the `[xN] ` a repeated stack's lines are written with (before the line's
+   * runner prefix).
+   */
+  put(
+    line: string,
+    num: number,
+    reason: DecisionReason,
+    score: number,
+    opaque: boolean,
+    count = "",
+  ): void {
     const out = this.#lines;
     if (this.#mask !== undefined) {
       // Masking is idempotent, so a line equal to the clean candidate needs no second pass.
@@ -98,13 +109,9 @@ export class SelectOutput {
     const prefixes = this.#prefixes;
     if (prefixes !== undefined && prefixes.active) {
       const prefix = prefixes.prefixOf(num);
-      if (prefix !== "") {
-        // After a repeat count select wrote (`[x2] ` before a repeated stack's frames).
-        const at = opaque ? _repeatCountEnd(line) : 0;
-        line = line.slice(0, at) + this.#maskedPrefix(prefix) + line.slice(at);
-      }
+      if (prefix !== "") line = this.#maskedPrefix(prefix) + line;
     }
-    out.push(line);
+    out.push(count === "" ? line : count + line);
     if (this.#numbers !== undefined) {
       this.#numbers.push(num);
       this.#reasons!.push(reason);
@@ -137,12 +144,4 @@ export class SelectOutput {
     if (this.#scores !== undefined) b.scores = this.#scores;
     return b;
   }
-}
-
-/** Where a leading `[xN] ` ends (0 when the line does not start with one). */
-function _repeatCountEnd(line: string): number {
-  if (!line.startsWith("[x")) return 0;
-  let i = 2;
-  while (i < line.length && line.charCodeAt(i) >= 48 && line.charCodeAt(i) <= 57) i++;
-  return i > 2 && line.startsWith("] ", i) ? i + 2 : 0;
 }

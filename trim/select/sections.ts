@@ -281,6 +281,11 @@ export interface Banner {
   errorsToo?: boolean;
 }
 
+/** A listing ends before the next line that is not indented (blank lines go on). */
+function _beforeUnindented(line: string): "before" | "" {
+  return line.length > 0 && line.charCodeAt(0) !== 32 ? "before" : "";
+}
+
 /**
  * The banners known (see {@linkcode Banners}):
  *
@@ -315,14 +320,14 @@ export const BANNERS: readonly Banner[] = [
     name: "jest (a passing suite)",
     first: "P",
     starts: (l) => l.startsWith("PASS ") && _JEST_SUITE.test(l),
-    ends: (l) => l.length > 0 && l.charCodeAt(0) !== 32 ? "before" : "",
+    ends: _beforeUnindented,
     max: 2000,
   },
   {
     name: "RSpec (pending examples)",
     first: "P",
     starts: (l) => l.startsWith("Pending: (Failures listed here are expected"),
-    ends: (l) => l.length > 0 && l.charCodeAt(0) !== 32 ? "before" : "",
+    ends: _beforeUnindented,
     max: 5000,
     errorsToo: true,
   },

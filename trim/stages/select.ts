@@ -813,12 +813,6 @@ export class Selector {
     return true;
   }
 
-  /** Whether a line of `lines` is an error or worse. */
-  #holdsError(lines: string[]): boolean {
-    for (const line of lines) if (lineSignal(line, this.#o.multilingual) >= _ERROR_SIG) return true;
-    return false;
-  }
-
   /** A multi-line record: filtered line by line, then kept or dropped as one. */
   #record(lines: string[], nums: number[] | undefined): void {
     const state = this.#state;
@@ -840,24 +834,7 @@ export class Selector {
     }
     if (this.#inNoiseBlock(this.#pytestWarnings, lines, nums, keepRule)) return;
     if (this.#inNoiseBlock(this.#console, lines, nums, keepRule || this.#closing)) return;
-    // A record in a banner or a passing suite's listing (a component stack under a
-    // React warning) is noise, unless it holds an error line (and the banner's errors
-    // are not noise too).
-    const banners = this.#banners;
-    if (
-      this.#inNoiseBlock(
-        banners,
-        lines,
-        nums,
-        keepRule || banners.inside && !banners.wholly && this.#holdsError(lines),
-      )
-    ) {
-      return;
-    }
     const n = lines.length;
-    // The first trace is shown whole, and so is a Python exception chained to it.
-    const whole = n <= WHOLE_TRACE_LINES && (this.#wholeLeft > 0 || this.#chained);
-    this.#chained = false;
     const sigs = new Array<number>(n);
     let best = 0;
     let bestSig = 0;
@@ -868,6 +845,15 @@ export class Selector {
       if (s > best) best = s;
       if (sig > bestSig) bestSig = sig;
     }
+    // A record in a banner or a passing suite's listing (a component stack under a
+    // React warning) is noise, unless it holds an error line (and the banner's errors
+    // are not noise too).
+    const banners = this.#banners;
+    const errorKept = banners.inside && !banners.wholly && bestSig >= _ERROR_SIG;
+    if (this.#inNoiseBlock(banners, lines, nums, keepRule || errorKept)) return;
+    // The first trace is shown whole, and so is a Python exception chained to it.
+    const whole = n <= WHOLE_TRACE_LINES && (this.#wholeLeft > 0 || this.#chained);
+    this.#chained = false;
     if (best < _T && !keepRule && !(this.#closing && bestSig >= _CLOSING_SIG)) {
       for (let i = 0; i < n; i++) {
         this.#drop(nums ? nums[i] : 0, "noise", scoreForLevel(sigs[i], level));
@@ -966,10 +952,10 @@ export class Selector {
     if (h === undefined) return;
     this.#held = undefined;
     const out = this.#out;
-    const prefix = h.count > 1 ? `[x${h.count}] ` : "";
+    const count = h.count > 1 ? `[x${h.count}] ` : "";
     for (let i = 0; i < h.lines.length; i++) {
       if (h.marker[i]) out.put(h.lines[i], 0, "stack-frame", 0, true);
-      else if (prefix) out.put(prefix + h.lines[i], h.nums[i], h.reasons[i], h.scores[i], true);
+      else if (count) out.put(h.lines[i], h.nums[i], h.reasons[i], h.scores[i], true, count);
       else out.put(h.lines[i], h.nums[i], h.reasons[i], h.scores[i], false);
     }
   }
