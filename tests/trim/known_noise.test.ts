@@ -28,6 +28,7 @@ const PASSING = [
   "ok  \tgithub.com/acme/app\t0.5s\tcoverage: 81.0% of statements",
   "ok 3 - rejects invalid tokens", // TAP
   "ok 12",
+  "ok  751 - neg/t7385.scala                         ", // partest (scala), aligned
   "tests/test_api.py::test_timeout_is_reported PASSED                      [ 10%]", // pytest
   "tests/test_api.py::TestErrors::test_raises PASSED",
   "PASSED tests/test_api.py::test_error_path",
@@ -133,6 +134,7 @@ const NOT_NOISE = [
   "count=0",
   " 2/12 Test  #2: timeout_tests ....................***Failed    0.30 sec", // CTest
   "//pkg/errors:timeout_test                                                FAILED in 2.1s", // Bazel
+  "!!  754 - neg/t742.scala                            [compilation failed]", // partest
   "    not ok 12 - handles error", // TAP
   "# fail 1",
   "##teamcity[testFailed name='ErrorTests.rejects_invalid' message='expected 4 but was 3']",

@@ -54,9 +54,12 @@
  * @module
  */
 
-/** Go `ok  \tgithub.com/x/y\t0.123s`, `ok  pkg (cached)`; TAP `ok 3 - name`, `ok 3`. */
+/**
+ * Go `ok  \tgithub.com/x/y\t0.123s`, `ok  pkg (cached)`; TAP `ok 3 - name`, `ok 3`, and
+ * partest's aligned `ok  751 - neg/t7385.scala`.
+ */
 const _GO_OR_TAP_OK =
-  /^ok(?:[ \t]+\S+[ \t]+(?:\d+(?:\.\d+)?s|\(cached\))(?:[ \t].*)?$| \d+(?: -? ?\S.*)?$)/;
+  /^ok(?:[ \t]+\S+[ \t]+(?:\d+(?:\.\d+)?s|\(cached\))(?:[ \t].*)?$| +\d+(?: -? ?\S.*)?$)/;
 /** A skipped test's verdict opening the line: `SKIP `, `SKIP: `, `SKIPPED `, `SKIPPED: `. */
 const _SKIP_START = /^SKIP(?:PED)?:? /;
 /** npm: a fetch with a 2xx or 3xx status, timing lines, deprecation notices. */
