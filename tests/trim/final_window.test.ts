@@ -426,3 +426,53 @@ test("auto: the steps after the failure are read at high, not at the failure's m
   const low = await trimTextInline(input.join("\n") + "\n", { aggressiveness: "low" });
   assert.ok(low.output.includes("name: coverage-20.x"), low.output);
 });
+
+test("ShapeRun: paths alone on their lines are one shape (find, tar -t); a located path is not", () => {
+  const run = new ShapeRun();
+  const got = [
+    "/home/travis/.ivy2/cache/org.yaml/snakeyaml/ivydata-1.18.properties",
+    "/home/travis/.ivy2/cache/org.ow2.asm/asm/ivydata-6.0.properties",
+    "./dist/app.js",
+    "~/.cache/pip/wheels/a.whl",
+    "/src/a.ts:12:3 error x",
+    "/usr/bin/ld: cannot find -lfoo",
+  ].map((l) => run.next(l));
+  assert.deepEqual(got, [1, 2, 3, 4, 1, 1]);
+});
+
+test("final window: a file list is cut after two rows; a path shown between findings is not", async () => {
+  const build = Array.from({ length: 300 }, (_, i) => `compiling unit ${i}`);
+  const deleted = Array.from(
+    { length: 40 },
+    (_, i) => `/home/ci/.cache/pkg${i}/ivydata.properties`,
+  );
+  const listed = await trimTextInline(
+    [
+      ...build,
+      "make: *** [all] Error 2",
+      "$ find ~/.cache -name ivydata.properties -delete",
+      ...deleted,
+      "Done. Your build exited with 1.",
+    ].join("\n") + "\n",
+  );
+  assertAccounting(listed.output, listed.result);
+  assert.ok(listed.output.includes("/pkg0/") && listed.output.includes("/pkg1/"), listed.output);
+  assert.ok(!listed.output.includes("/pkg5/"), listed.output);
+  assert.ok(listed.output.includes("Done. Your build exited with 1."));
+  // ESLint: each file's path, then its findings. Every path stays with its findings.
+  const files = ["a", "b", "c", "d", "e"];
+  const eslint = files.flatMap((f) => [
+    `/home/runner/work/app/src/${f}.js`,
+    `  12:3  error  'x${f}' is not defined  no-undef`,
+    "  14:1  warning  Unexpected console statement  no-console",
+    "",
+  ]);
+  const linted = await trimTextInline(
+    [...build, "$ npx eslint .", "", ...eslint, "✖ 10 problems (5 errors, 5 warnings)"].join("\n") +
+      "\n",
+  );
+  assertAccounting(linted.output, linted.result);
+  for (const f of files) {
+    assert.ok(linted.output.includes(`/src/${f}.js\n  12:3`), `${f}.js\n${linted.output}`);
+  }
+});

@@ -228,7 +228,7 @@ function _concat(parts: Batch[]): Batch {
  * Counts lines of one shape in a row: rows of a table, a list of files, an access
  * log. The shape is a table row's number of `|` separators (3 or more), a file
  * listing's row (`-rw-r--r-- 1 ci ci 120 …`: `ls -l`, `find -ls`, `tar -tv`), an access
- * log's (a client's IPv4 address first), else the
+ * log's (a client's IPv4 address first), a path alone on its line (`find`), else the
  * line's first word (ended by a space, `/`, `:`, `(`, `[`, `=`,
  * `|` or a digit). An indented line (code, a message's body), a line starting with a
  * digit or a symbol, and a diagnostic with a source location (`src/a.rb:12:3: C: …`,
@@ -286,8 +286,17 @@ export class ShapeRun {
 function _shapeOf(line: string): string {
   if (_LOCATION.test(line)) return "";
   return _tableRow(line) ||
-    (_LISTING.test(line) ? "ls -l" : _IP_LED.test(line) ? "ip" : _firstWord(line));
+    (_LISTING.test(line)
+      ? "ls -l"
+      : _IP_LED.test(line)
+      ? "ip"
+      : _PATH_ALONE.test(line)
+      ? "path"
+      : _firstWord(line));
 }
+
+/** A path alone on its line (`find`'s, `tar -t`'s, `git ls-files`' rows): `/a/b.txt`, `./x`. */
+const _PATH_ALONE = /^(?:\.{1,2}|~)?\/\S+$/;
 
 /** An access log's line: a client's IPv4 address first (`10.0.0.7 - - [14/May/…`). */
 const _IP_LED = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3} /;

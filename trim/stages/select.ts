@@ -164,6 +164,8 @@ export class Selector {
   #afterLeft = 0;
   /** `#pos` of the last line shown (kept, or a kept record's last line). */
   #shownPos = 0;
+  /** `#pos` of the last line the final window's run of one shape counted. */
+  #rowPos = 0;
   /** Whether the ring was last emptied by a line shown (not flushed without one). */
   #ringWhole = false;
   /** Records still to be shown whole (library frames too): the first of the log. */
@@ -289,6 +291,7 @@ export class Selector {
     const [failure, after] = splitAfterFailure(window, this.#o.multilingual);
     const read = before.lines.length > 0 ? before.lines[before.lines.length - 1] : this.#lastFed;
     if (read !== undefined) this.#shapes.prime(read, _CLOSING_RUN);
+    this.#rowPos = this.#pos;
     this.#closing = true;
     this.#feed(failure);
     this.#closing = false;
@@ -532,7 +535,7 @@ export class Selector {
         // Known noise between two rows (Ansible's `ok: [web1]` between two `TASK [x]`
         // headers): what follows starts a run of its own.
         if (sig < 128 && indent < line.length) this.#shapes.reset();
-      } else if (this.#shapes.next(line) > _CLOSING_RUN) {
+      } else if (this.#nextRow(line) > _CLOSING_RUN) {
         this.#drop(num, "noise", score); // one more row of a table or a list
         state.recordDecision("drop");
         return;
@@ -547,6 +550,17 @@ export class Selector {
     else if (isFiller(line, indent)) this.#dropFiller(line, num, score);
     else this.#drop(num, "noise", score);
     state.recordDecision("drop");
+  }
+
+  /**
+   * The length of the run of one shape `line` continues in the final window. A line
+   * shown in between for its own evidence (ESLint's finding under a file's path) ends
+   * the run: the next path starts a list of its own.
+   */
+  #nextRow(line: string): number {
+    if (this.#shownPos > this.#rowPos) this.#shapes.reset();
+    this.#rowPos = this.#pos;
+    return this.#shapes.next(line);
   }
 
   /**
