@@ -111,6 +111,27 @@ const DOWNLOADS = [
   "##teamcity[testSuiteStarted name='ErrorTests']",
 ];
 
+/** A CI cache step's report, hit or miss (Travis's casher, GitHub's caches, GitLab). */
+const CACHE_STEPS = [
+  "store build cache",
+  "fetching master/cache-linux-trusty-3f2a--python-3.6.tgz",
+  "could not download cache",
+  "adding /home/travis/.cache/pip to cache",
+  "change detected (content changed, file is created, or file is deleted):\\n/home/travis/.ivy2/x.xml",
+  "changes detected, packing new archive",
+  "uploading PR.7950/cache-linux-xenial-abc--jdk-default--scala-2.12.8.tgz",
+  "cache uploaded",
+  "nothing changed, not updating cache",
+  "Cache restored from key: node-cache-Linux-npm-abc",
+  "Cache not found for input keys: Linux-pip-123, Linux-pip-",
+  "Received 12582912 of 129216512 (9.7%), 12.0 MBs/sec",
+  "Checking cache for default-protected...",
+  "Creating cache default-1...",
+  "Successfully extracted cache",
+  "WARNING: Failed to extract cache",
+  "Uploading cache.zip to https://storage.googleapis.com/runners-cache/x/cache.zip",
+];
+
 const NOT_NOISE = [
   "[Pipeline] { (Build)", // a stage's start names where the failure is
   "...", // no progress
@@ -171,6 +192,11 @@ const NOT_NOISE = [
   "Downloading the internet",
   "    at Object.<anonymous> (src/a.test.ts:3:9)",
   "> Task :search:test FAILED",
+  "store build cache failed", // a cache step that failed is no report of one
+  "could not download cache: connection reset",
+  "WARNING: Failed to extract cache: open cache.zip: permission denied",
+  "changes detected in src/, rebuilding",
+  "Cache restore failed",
   "",
   "   ",
 ];
@@ -183,12 +209,16 @@ test("known noise: finished dependency downloads", () => {
   for (const line of DOWNLOADS) assert.ok(noise(line), line);
 });
 
+test("known noise: a CI cache step's report, hit or miss", () => {
+  for (const line of CACHE_STEPS) assert.ok(noise(line), line);
+});
+
 test("known noise: failures, errors and other lines are not noise", () => {
   for (const line of NOT_NOISE) assert.ok(!noise(line), JSON.stringify(line));
 });
 
 test("known noise is junk at every level, whatever words it contains", () => {
-  for (const line of [...PASSING, ...DOWNLOADS]) {
+  for (const line of [...PASSING, ...DOWNLOADS, ...CACHE_STEPS]) {
     const sig = lineSignal(line);
     assert.equal(signalCategory(sig), LineCategory.JUNK, line);
     for (const level of ["low", "medium", "high", "aggressive"] as const) {

@@ -41,7 +41,11 @@
  *   `skipping: [web1]`, each with an optional `=> (item=…)`, and `included: x.yml for
  *   web1` (not `fatal:`, `failed:` or `unreachable:`, nor `ok: [web1] => {` before a
  *   printed message), and a host's line in the `PLAY RECAP` with `unreachable=0` and
- *   `failed=0`.
+ *   `failed=0`;
+ * - a CI cache step's report, hit or miss: Travis's `store build cache`, `fetching
+ *   master/cache-….tgz`, `changes detected, packing new archive`, `cache uploaded`;
+ *   GitHub's `Cache restored from key: …`, `Received … MBs/sec`; GitLab's `Checking
+ *   cache for x...`, `Successfully extracted cache`, `WARNING: Failed to extract cache`.
  *
  * `score.ts` classifies them as junk: no points at any level, never context. Other
  * download, install and step lines (`Collecting x`, `Cloning into 'x'...`, `Step 3/9`)
@@ -120,6 +124,49 @@ const _DOTS_OK = / \.\.\. ok(?: \(\d+(?:\.\d+)? ?[mµn]?s\))?$/y;
 const _PASSED_END = / (?:PASSED|SKIPPED|XFAIL|XPASS)(?: +\[ *\d{1,3}%\])?$/y;
 
 /**
+ * A CI cache step's report, restored or saved, hit or miss: Travis's casher
+ * (`store build cache`, `fetching master/cache-linux-….tgz`, `adding ~/.m2 to cache`,
+ * `changes detected, packing new archive`, `cache uploaded`), GitHub's cache actions
+ * (`Cache restored from key: …`, `Received 1048576 of 5242880 (20.0%), 1.0 MBs/sec`)
+ * and GitLab's runner (`Checking cache for default-1...`, `Successfully extracted
+ * cache`, `WARNING: Failed to extract cache`, `Uploading cache.zip to https://…`).
+ */
+const _CACHE_STEP = new RegExp(
+  "^(?:" + [
+    // Travis (casher)
+    "(?:store|setting up) build cache$",
+    "attempting to download cache archive$",
+    "(?:found|could not download) cache$",
+    "(?:fetching|uploading) \\S+\\/cache-\\S*\\.tgz$",
+    "uploading archive$",
+    "adding \\S+ to cache$",
+    "cache uploaded$",
+    "nothing changed(?:, not updating cache)?$",
+    "changes? detected(?:, packing new archive$| \\(content changed, )",
+    // GitHub Actions (actions/cache, setup-* caches)
+    "Cache (?:restored from key|saved with key|not found for input keys|Size): ",
+    "Cache (?:restored|saved) successfully$",
+    "Received \\d+ of \\d+ \\([\\d.]+%\\), [\\d.]+ MBs\\/sec$",
+    // GitLab runner
+    "(?:Checking cache for|Creating cache) \\S+\\.\\.\\.$",
+    "Created cache$",
+    "Restoring cache$",
+    "Saving cache for (?:successful|failed) job$",
+    "Successfully extracted cache$",
+    "(?:Downloading|Uploading) cache\\.zip (?:from|to) https?:\\/\\/",
+    "WARNING: Failed to extract cache$",
+    "No URL provided, cache will not be ",
+    "Not uploading cache \\S+ due to policy$",
+  ].join("|") + ")",
+);
+
+/** First characters of {@linkcode _CACHE_STEP}'s lines: a c f n s u C R S U D W N. */
+function _cacheInitial(c: number): boolean {
+  return c === 97 || c === 99 || c === 102 || c === 110 || c === 115 || c === 117 ||
+    c === 67 || c === 68 || c === 78 || c === 82 || c === 83 || c === 85 || c === 87;
+}
+
+/**
  * Whether `line` is known noise (see the module). `c0` is its first character code.
  *
  * @example
@@ -140,6 +187,8 @@ export function isKnownNoise(line: string, c0: number): boolean {
     while (i < len && (c = line.charCodeAt(i)) <= 32) i++;
     if (i === len) return false;
   }
+  // A CI cache step's report (Travis, GitHub Actions, GitLab): a hit or a miss, no failure.
+  if (i === 0 && _cacheInitial(c) && _CACHE_STEP.test(line)) return true;
   switch (c) {
     case 0x2713: // ✓
     case 0x2714: // ✔
