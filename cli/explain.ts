@@ -4,7 +4,8 @@
  * decisions recorded: the lines are the pipeline's own (split as it splits them,
  * seen through its line tap) and are shown through the run's masker, custom
  * `sanitize` rules included, so nothing appears here in clear that the reduced log
- * masks; the lines of a private-key block show as `[REDACTED PRIVATE KEY]`, lines
+ * masks (a value named on the line before, `- name: DB_PASSWORD` then `value: x`,
+ * too); the lines of a private-key block show as `[REDACTED PRIVATE KEY]`, lines
  * longer than `maxLineLength` as `[TRUNCATED]` (as the reduced log has them), binary
  * lines (dropped as noise) as `[binary data, N characters]`.
  *
@@ -16,6 +17,8 @@
  */
 
 import { isBinaryLine } from "../trim/classify/binary.ts";
+import { stripAnsi } from "../trim/sanitize/line.ts";
+import { NamedSecretValues } from "../trim/sanitize/named_values.ts";
 import { TRUNCATED } from "../trim/stages/truncate.ts";
 import type { TrimLineDecision } from "../trim/types.ts";
 
@@ -66,6 +69,8 @@ export class ExplainWriter {
   #lines: string[] = [];
   #head = 0;
   #decisions = new Map<number, TrimLineDecision>();
+  /** The two-line rule the key-block stage applies: the run's masker sees one line. */
+  #named = new NamedSecretValues();
 
   /**
    * Creates a writer.
@@ -125,9 +130,13 @@ export class ExplainWriter {
     if (d.reason === "secret-block") text = _KEY_BLOCK;
     else if (d.reason === "noise" && isBinaryLine(raw)) {
       text = `[binary data, ${raw.length} characters]`;
-    } else if (this.#maxLineLength !== undefined && raw.length > this.#maxLineLength) {
-      text = TRUNCATED;
-    } else text = this.#mask(raw);
+    } else {
+      // As the key-block stage sees it: colour codes gone, a value named on the line
+      // before masked.
+      const seen = this.#named.line(raw.indexOf("\x1b") < 0 ? raw : stripAnsi(raw));
+      if (this.#maxLineLength !== undefined && raw.length > this.#maxLineLength) text = TRUNCATED;
+      else text = this.#mask(seen);
+    }
     this.#write(formatExplainLine(d, text));
   }
 }

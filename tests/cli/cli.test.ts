@@ -227,6 +227,27 @@ test("cli: --explain masks with the .trim.yml sanitize rules, as the reduced log
   });
 });
 
+test("cli: --explain masks a value named on the line before, as the reduced log does", () => {
+  const log = [
+    "ERROR: deploy failed",
+    "        - name: DB_PASSWORD",
+    "          value: Xq7vUka0z2Lm",
+    '  ["password"]=>',
+    '  string(12) "Xq7jQwwVz2Lm"',
+    "<name>fs.s3a.secret.key</name>",
+    "<value>Xq7abcd0z2Lm</value>",
+    "",
+  ].join("\n");
+  for (const args of [[], ["--explain"]]) {
+    const r = trimlog(args, log);
+    assert.equal(r.code, 0, r.stderr);
+    for (const secret of ["Xq7vUka0z2Lm", "Xq7jQwwVz2Lm", "Xq7abcd0z2Lm"]) {
+      assert.ok(!r.stdout.includes(secret), `${args.join(" ")}: ${secret}\n${r.stdout}`);
+    }
+    assert.ok(r.stdout.includes("- name: DB_PASSWORD"), r.stdout);
+  }
+});
+
 test("cli: a secret given as a bad flag value is not printed back", () => {
   const token = "ghp_" + "abcdefghijklmnopqrstuvwxyz0123456789";
   const r = trimlog(["--multiline", token], "x\n");
