@@ -743,6 +743,71 @@ test("fields and args: two-word keys, prompts, .pgpass, CI mask commands, login 
   );
 });
 
+test("fields and args: cloud secret stores, PowerShell, poetry, first-start passwords, URLs", () => {
+  const cases: [string, string][] = [
+    [
+      "+ aws ssm put-parameter --name /prod/db/password --value Kc9x2LmQ --type SecureString",
+      "+ aws ssm put-parameter --name /prod/db/password --value [REDACTED] --type SecureString",
+    ],
+    [
+      "az keyvault secret set --vault-name kv --name DbPassword --value Kc9x2LmQ",
+      "az keyvault secret set --vault-name kv --name DbPassword --value [REDACTED]",
+    ],
+    [
+      "aws secretsmanager put-secret-value --secret-id prod/db --secret-string Kc9x2LmQ",
+      "aws secretsmanager put-secret-value --secret-id prod/db --secret-string [REDACTED]",
+    ],
+    ["+ gh secret set DB_PASS --body Kc9x2LmQ", "+ gh secret set DB_PASS --body [REDACTED]"],
+    [
+      "nuget sources add -Name x -Source https://x -Username u -Password Kc9x2LmQ",
+      "nuget sources add -Name x -Source https://x -Username u -Password [REDACTED]",
+    ],
+    [
+      '$pw = ConvertTo-SecureString "Kc9x2LmQ" -AsPlainText -Force',
+      '$pw = ConvertTo-SecureString "[REDACTED]" -AsPlainText -Force',
+    ],
+    [
+      '$c = New-Object PSCredential("ci", (ConvertTo-SecureString -String "Kc9x2LmQ" -AsPlainText))',
+      '$c = New-Object PSCredential("ci", (ConvertTo-SecureString -String "[REDACTED]" -AsPlainText))',
+    ],
+    [
+      "+ poetry config http-basic.private ci Kc9x2LmQ",
+      "+ poetry config http-basic.private ci [REDACTED]",
+    ],
+    ["poetry config pypi-token.pypi Kc9x2LmQzz", "poetry config pypi-token.pypi [REDACTED]"],
+    [
+      "[Server] A temporary password is generated for root@localhost: Tr0ub?cug7!9",
+      "[Server] A temporary password is generated for root@localhost: [REDACTED]",
+    ],
+    ["PASSWORD elastic = Kc9x2LmQ", "PASSWORD elastic = [REDACTED]"],
+    ['npmAuthIdent: "ci:Kc9x2LmQ"', 'npmAuthIdent: "[REDACTED]"'],
+    ["> x-functions-key: Kc9x2LmQ", "> x-functions-key: [REDACTED]"],
+    // An unencoded `@` in a URL's password; an `@` in its user name.
+    ["mongodb://admin:P@ss9x2LmQ@mongo:27017/db", "mongodb://admin:[REDACTED]@mongo:27017/db"],
+    ["smtp://me@x.com:Kc9x2LmQ@smtp.x.com:587", "smtp://me@x.com:[REDACTED]@smtp.x.com:587"],
+    ["redis://:Kc9#x2?LmQ@cache:6379/0", "redis://:[REDACTED]@cache:6379/0"],
+  ];
+  assertSanitized(cases);
+  const kept = [
+    // Kubernetes names a Secret object: the name is the diagnosis.
+    'Error: secret "db-credentials" not found',
+    'MountVolume.SetUp failed for volume "tls" : secret "app-tls-cert" not found',
+    'Error from server (Forbidden): secrets "prod-db" is forbidden: User "ci" cannot get',
+    // No credential was sent: that is the finding.
+    "Authorization: Bearer undefined",
+    '    Received: "Bearer undefined"',
+    "aws ssm put-parameter --name x --value file://params.json",
+    "$pw = ConvertTo-SecureString $env:PW -AsPlainText -Force",
+    "$pw = Read-Host -AsSecureString",
+    "password policy = strict",
+    "poetry config --list",
+    "A temporary password is generated for root@localhost: (hidden)",
+    '{"url":"https://u:[REDACTED]@h","email":"a@b.c"}',
+    "git+ssh://git@github.com:acme/lib.git@v1.2.0",
+  ];
+  assertSanitized(kept.map((line) => [line, line]));
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",

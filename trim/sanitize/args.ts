@@ -117,6 +117,7 @@ const _CUES_RE = new RegExp(
     "rabbitmqctl",
     "add-mask::",
     "setsecret]",
+    "SecureString ",
   ].join("|"),
 );
 
@@ -154,6 +155,7 @@ export function maskArgCredentials(s: string): string {
   }
   if (s.indexOf("htpasswd") >= 0) _htpasswd(s, add);
   if (s.indexOf("rabbitmqctl") >= 0) _rabbitmqctl(s, add);
+  if (s.indexOf("SecureString ") >= 0) _secureString(s, add);
   _ciSecretCommand(s, "::add-mask::", add);
   _ciSecretCommand(s, "##vso[task.setsecret]", add);
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
@@ -313,6 +315,12 @@ function _longFlag(s: string, name: string, ne: number): [number, number] | unde
   if (lower === "user" || lower === "proxy-user") return _userPass(s, ne);
   // gh secret set NAME --body x
   if (lower === "body" && s.indexOf("secret set") >= 0) return _spacedValue(s, ne);
+  // A secret store's value: `aws secretsmanager … --secret-string x`, `aws ssm
+  // put-parameter … --value x`, `az keyvault secret set … --value x`.
+  if (lower === "secret-string" || lower === "secret-binary") return _flagValue(s, ne);
+  if (lower === "value" && (s.indexOf("put-parameter") >= 0 || s.indexOf("secret set") >= 0)) {
+    return _flagValue(s, ne);
+  }
   if (lower.endsWith("key") && !isSecretKeyName(name)) {
     const v = s.charCodeAt(ne) === 61 ? _valueAt(s, ne + 1) : _spacedValue(s, ne);
     if (v === undefined) return undefined;
@@ -322,10 +330,20 @@ function _longFlag(s: string, name: string, ne: number): [number, number] | unde
   return undefined;
 }
 
+/** A long flag's value, `--flag x` or `--flag=x`; not the AWS CLI's `file://params.json`. */
+function _flagValue(s: string, ne: number): [number, number] | undefined {
+  const v = s.charCodeAt(ne) === 61 ? _valueAt(s, ne + 1) : _spacedValue(s, ne);
+  if (v === undefined || s.startsWith("file://", v[0]) || s.startsWith("fileb://", v[0])) {
+    return undefined;
+  }
+  return v;
+}
+
 /** `-pSECRET`, `-p SECRET`, `-storepass x`, `-passin pass:x`, `-u name:pass`. */
 function _shortFlag(s: string, d: number, name: string, ne: number): [number, number] | undefined {
   if (name === "u" || name === "U") return _userPass(s, ne);
-  if (name.length >= 4 && _DASH_SECRET_RE.test(name)) {
+  // PowerShell's and NuGet's parameters are capitalized: `-Password x`.
+  if (name.length >= 4 && _DASH_SECRET_RE.test(name.toLowerCase())) {
     const v = s.charCodeAt(ne) === 61 ? _valueAt(s, ne + 1) : _spacedValue(s, ne);
     if (v === undefined) return undefined;
     // openssl: pass:x is the password; env:VAR, file:path, fd:N, stdin are not.
@@ -499,6 +517,13 @@ function _setCommand(s: string, add: Add): void {
     const ke = _argEnd(s, ks);
     if (ke === ks || ke - ks > 200) continue;
     const key = s.slice(ks, ke);
+    // poetry: `config http-basic.repo user password`, `config pypi-token.repo token`.
+    if (key.startsWith("http-basic.") || key.startsWith("pypi-token.")) {
+      let v = _spacedValue(s, ke);
+      if (v !== undefined && key.charCodeAt(0) === 104) v = _spacedValue(s, _pastQuote(s, v[1]));
+      if (v !== undefined) add(v[0], v[1]);
+      continue;
+    }
     // The key's last segment: //registry.npmjs.org/:_authToken → _authToken.
     let seg = key;
     const cut = Math.max(key.lastIndexOf(":"), key.lastIndexOf("/"));
@@ -509,6 +534,8 @@ function _setCommand(s: string, add: Add): void {
     const v = _spacedValue(s, _TO_RE.test(s) ? _TO_RE.lastIndex : ke);
     if (v === undefined) continue;
     const word = s.slice(v[0], v[1]);
+    // `gh secret set NAME --body x`: an option, whose value the flag rules mask.
+    if (_OPTION_NAME_RE.test(word) && _spacedValue(s, v[1]) !== undefined) continue;
     if (word !== "FOR" && word !== "for") {
       add(v[0], v[1]);
       continue;
@@ -524,6 +551,15 @@ function _setCommand(s: string, add: Add): void {
 }
 
 const _TO_RE = / to(?=\s)/y;
+
+/** A long option's name (`--body`), not a password that starts with dashes. */
+const _OPTION_NAME_RE = /^--[a-z][a-z-]{1,30}$/;
+
+/** Past the closing quote of a quoted value that ends at `e` (its inside's end). */
+function _pastQuote(s: string, e: number): number {
+  const c = s.charCodeAt(e);
+  return c === 34 || c === 39 ? e + 1 : e;
+}
 
 /** Commands that read a password from stdin (a cheap first test of a line). */
 const _STDIN_READER_RE = /--password-stdin(?![\w.-])|sudo\s|chpasswd|passwd\s+--stdin/;
@@ -663,6 +699,21 @@ function _ciSecretCommand(s: string, command: string, add: Add): void {
 }
 
 /** Tools whose `login` takes the token as its argument: `cargo login x`, `vault login x`. */
+/**
+ * PowerShell: `ConvertTo-SecureString "x" -AsPlainText -Force`, `ConvertTo-SecureString
+ * -String 'x' -AsPlainText`: the plain text given (not `$env:PW`, not an encrypted
+ * string read from a file).
+ */
+function _secureString(s: string, add: Add): void {
+  _SECURE_STRING_RE.lastIndex = 0;
+  for (let m = _SECURE_STRING_RE.exec(s); m !== null; m = _SECURE_STRING_RE.exec(s)) {
+    const v = _valueAt(s, _SECURE_STRING_RE.lastIndex);
+    if (v[1] > v[0] && s.charCodeAt(v[0]) !== 36 && s.charCodeAt(v[0]) !== 40) add(v[0], v[1]);
+  }
+}
+
+const _SECURE_STRING_RE = /ConvertTo-SecureString +(?:-String +)?/gi;
+
 const _TOKEN_LOGIN_TOOLS = ["cargo", "vault"];
 
 /** The token of `cargo login x` or `vault login x`, `login ` at `i`. */

@@ -9,7 +9,7 @@ import { applySpans, isDigit, isIdChar, isWordChar, quotedQuoteLength } from "./
 
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
-  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|sonarlogin|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey|adminkey|serverkey|writekey|servicerolekey|ingestkey|restkey|jwtkey|botkey)$/;
+  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|sonarlogin|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey|adminkey|serverkey|writekey|servicerolekey|ingestkey|restkey|jwtkey|botkey|authident|functionskey)$/;
 
 /**
  * Masks the values of secret fields: `password=x`, `token: x`, `"api_key": "x"`,
@@ -171,7 +171,18 @@ function _wordAfterPasswordWord(s: string, w: number, vs: number): [number, numb
   // `Generated password for user admin: x`.
   const lw = s.charCodeAt(vs + 2) === 32 ? 2 : s.charCodeAt(vs + 3) === 32 ? 3 : 0;
   const at = vs;
-  if (lw > 0 && _LINKING_WORDS.has(s.slice(vs, vs + lw))) vs += lw + 1;
+  if (s.startsWith("is generated for ", vs)) {
+    // MySQL's first start: `A temporary password is generated for root@localhost: x`.
+    vs = _afterPromptSubject(s, vs + 13);
+    if (vs === at + 13) vs = at;
+  } else if (s.startsWith("PASSWORD ", w) && _USER_EQUALS_RE.test(s.slice(vs, vs + 68))) {
+    // elasticsearch-setup-passwords: `PASSWORD elastic = x`.
+    vs = s.indexOf(" = ", vs) + 3;
+    if (isPlaceholderAt(s, vs)) return undefined;
+    const ve = _tokenEnd(s, vs);
+    const v = s.slice(vs, ve);
+    return ve > vs && !isPlaceholderValue(v) ? [vs, ve] : undefined;
+  } else if (lw > 0 && _LINKING_WORDS.has(s.slice(vs, vs + lw))) vs += lw + 1;
   else if (s.charCodeAt(vs + 2) === 58 && s.charCodeAt(vs + 3) === 32 && s.startsWith("is", vs)) {
     vs += 4;
   } else if (s.startsWith("for ", vs)) vs = _afterPromptSubject(s, vs);
@@ -200,6 +211,9 @@ function _wordAfterPasswordWord(s: string, w: number, vs: number): [number, numb
   if (!_PROSE_SECRET_RE.test(v) || _TIME_LIKE_RE.test(v) || isPlaceholderValue(v)) return undefined;
   return [vs, ve];
 }
+
+/** A user name and ` = ` after a password word in capitals (elasticsearch-setup-passwords). */
+const _USER_EQUALS_RE = /^[\w.-]{1,64} = \S/;
 
 /** Words that report on a password rather than give one (after a prompt's `:`). */
 const _VERDICT_RE =
@@ -258,10 +272,23 @@ function _quotedAfterKeyWord(
   const value = s.slice(vs, close);
   // No space, no placeholder (`"KEY:[REDACTED]"` was masked already: idempotence).
   if (_SPACE_OR_PLACEHOLDER_RE.test(value) || !_isSecretValue(value, true)) return undefined;
+  // Kubernetes names a Secret object this way: `secret "db-credentials" not found`,
+  // `secrets "x" is forbidden`. The name is the diagnosis, not a value.
+  if (_SECRET_KIND_RE.test(s.slice(ws, we))) {
+    _OBJECT_VERDICT_RE.lastIndex = close + quote.length;
+    if (_OBJECT_VERDICT_RE.test(s)) return undefined;
+  }
   return [vs, close];
 }
 
 const _SPACE_OR_PLACEHOLDER_RE = /\s|\[[A-Z]/;
+
+/** Kubernetes' kind of a Secret object, as its messages name it. */
+const _SECRET_KIND_RE = /^[Ss]ecrets?$/;
+
+/** What Kubernetes reports of an object after its quoted name (sticky). */
+const _OBJECT_VERDICT_RE =
+  / (?:not found|is forbidden|already exists|is invalid|created|deleted|configured|unchanged|patched|replaced)\b/y;
 
 /**
  * The closing `quote` of a value starting at `vs`, past the quotes a value may hold:
@@ -675,7 +702,8 @@ function _maskAfterKey(
     const vs = ke + 1;
     if (isPlaceholderAt(s, vs)) return undefined;
     const ve = _tokenEnd(s, vs);
-    return ve - vs >= 8 ? [vs, ve] : undefined;
+    // `Bearer undefined`: the missing token is the finding, not a secret.
+    return ve - vs >= 8 && !isPlaceholderValue(s.slice(vs, ve)) ? [vs, ve] : undefined;
   }
   const header = kind === _KEY_HEADER;
   let i = ke;
@@ -764,6 +792,10 @@ function _maskAfterKey(
     }
     while (ve > vs && (s.charCodeAt(ve - 1) === 32 || s.charCodeAt(ve - 1) === 9)) ve--;
   } else {
+    // PowerShell: `$pw = ConvertTo-SecureString "x" -AsPlainText` (args.ts masks the
+    // literal), `$cred = New-Object PSCredential(…)`: a command, no value.
+    _CMDLET_RE.lastIndex = vs;
+    if (_CMDLET_RE.test(s)) return undefined;
     // A flag's value is a whole shell word: `--password a,b` sends `a,b`.
     ve = flag ? _wordEnd(s, vs) : _tokenEnd(s, vs);
     // Code: `password = String::from("x")`, `auth=("bob", "x")`: the string literals.
@@ -778,11 +810,20 @@ function _maskAfterKey(
   if (ve <= vs) return undefined;
   if (kind === _KEY_SIG && ve - vs < 16) return undefined;
   const value = s.slice(vs, ve);
+  // `Authorization: Bearer undefined`, `Basic null`: no credential was sent.
+  if (header && _SCHEME_PLACEHOLDER_RE.test(value)) return undefined;
   if (!_isSecretValue(value, sep === ":" && q !== '"' && q !== "'")) return undefined;
   return [vs, ve];
 }
 
 const _STRING_PREFIX = "bBrRuU";
+
+/** A PowerShell command and its arguments after it (sticky): `New-Object x`. */
+const _CMDLET_RE =
+  /(?:Get|New|Read|Set|ConvertTo|ConvertFrom|Import|Export|Invoke|Select)-[A-Z][A-Za-z]{2,40}(?= |$)/y;
+
+/** An authorization scheme and a placeholder: `Bearer undefined`, `Basic null`. */
+const _SCHEME_PLACEHOLDER_RE = /^(?:Bearer|Basic|Token|bearer|token) (?:undefined|null|nil|None)$/;
 
 /** PHP var_dump's type before a string: `string(8) ` (the quoted string follows). */
 const _VAR_DUMP_TYPE_RE = /string\(\d{1,9}\) (?=")/y;

@@ -44,7 +44,12 @@ const _ANSI_RE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]{0,512}(?:\x07|\x1b\\)
 
 const _JWT_RE = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 
-const _URL_PASSWORD_RE = /:\/\/([^\s:/@]{0,256}):([^\s@/]{1,256})@/g;
+/**
+ * A URL's `user:password@`. The password runs to the last `@` before the host's `/`
+ * (an unencoded `@`, `?` or `#` in it, `P@ss#w0rd`), not past a quote or `,` (a JSON
+ * field after the URL); the user may hold an `@` too (`me@x.com`).
+ */
+const _URL_PASSWORD_RE = /:\/\/([^\s:/"'`,?#]{0,256}):([^\s/"'`,]{1,256})@/g;
 
 const _HAS_DIGIT_RE = /\d/;
 

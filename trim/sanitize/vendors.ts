@@ -46,7 +46,9 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
   {
     vendor: "GitLab",
-    pattern: String.raw`\bgl(?:pat|ptt|dt|rt|oas|cbt|ft|imt|agent|soat|ffct)-[A-Za-z0-9_-]{20,255}`,
+    // Routable tokens (GitLab 17.x) end in `.01.` and a checksum: `glpat-….kspex6c3w`.
+    pattern: String
+      .raw`\bgl(?:pat|ptt|dt|rt|oas|cbt|ft|imt|agent|soat|ffct)-[A-Za-z0-9_-]{20,255}(?:\.[A-Za-z0-9]{2,9}){0,2}`,
     example: "glpat-CWJoOgui01Ieft059HGO",
   },
   {
@@ -190,8 +192,8 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
     example: "cmVmd3JKaqASfzxesJdW8tuCTw3CMEDijB4IppLGQjRHcL9u38PF6L44JajoCgTw",
   },
   {
-    vendor: "Atlassian (API token)",
-    pattern: String.raw`\bATATT3[A-Za-z0-9_=-]{150,250}`,
+    vendor: "Atlassian (API token; Bitbucket's repository and workspace access tokens)",
+    pattern: String.raw`\bAT[AC]TT3[A-Za-z0-9_=-]{150,250}`,
     example:
       "ATATT3xFfGF0ChjlR5D021hT4gQlvhlEj7DapYTAUJrKTdSKPIHAMm9AqWIUxeD--igjDNM-ACZ_6zy_qXJS3spClqep7RnQAg9QYIReqw8n7vn82F8-pWYXzTsqffEmBlAU3oEbvI1jzsJk-wOoAeTFLqJyz58Z-GaCyxuRmKp97rHXzvF-tjawXAdda1Gi",
   },
