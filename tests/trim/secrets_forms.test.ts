@@ -786,6 +786,14 @@ test("fields and args: cloud secret stores, PowerShell, poetry, first-start pass
     ["mongodb://admin:P@ss9x2LmQ@mongo:27017/db", "mongodb://admin:[REDACTED]@mongo:27017/db"],
     ["smtp://me@x.com:Kc9x2LmQ@smtp.x.com:587", "smtp://me@x.com:[REDACTED]@smtp.x.com:587"],
     ["redis://:Kc9#x2?LmQ@cache:6379/0", "redis://:[REDACTED]@cache:6379/0"],
+    // Oracle's logon argument.
+    [
+      "+ sqlplus system/Kc9x2LmQ@//db:1521/XEPDB1 @migrate.sql",
+      "+ sqlplus system/[REDACTED]@//db:1521/XEPDB1 @migrate.sql",
+    ],
+    ["impdp admin/Kc9x2LmQ@orcl directory=DUMP", "impdp admin/[REDACTED]@orcl directory=DUMP"],
+    ['sqlplus -s admin/"Kc9x2LmQ"@prod', 'sqlplus -s admin/"[REDACTED]"@prod'],
+    ["rman target sys/Kc9x2LmQ@db", "rman target sys/[REDACTED]@db"],
   ];
   assertSanitized(cases);
   const kept = [
@@ -800,6 +808,10 @@ test("fields and args: cloud secret stores, PowerShell, poetry, first-start pass
     "$pw = ConvertTo-SecureString $env:PW -AsPlainText -Force",
     "$pw = Read-Host -AsSecureString",
     "password policy = strict",
+    "sqlplus / as sysdba",
+    "sqlplus @script.sql",
+    // Go's `%+v` with an empty password: the next field is no value.
+    "config: {Host:db Port:5432 User:app Password: SSLMode:disable}",
     "poetry config --list",
     "A temporary password is generated for root@localhost: (hidden)",
     '{"url":"https://u:[REDACTED]@h","email":"a@b.c"}',

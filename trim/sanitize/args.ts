@@ -117,7 +117,6 @@ const _CUES_RE = new RegExp(
     "rabbitmqctl",
     "add-mask::",
     "setsecret]",
-    "SecureString ",
   ].join("|"),
 );
 
@@ -138,8 +137,15 @@ export function maskArgCredentials(s: string): string {
     // A value an earlier rule masked in part (`pass:[REDACTED],rest`) is masked whole.
     (spans ??= []).push(a, b);
   };
-  if (s.indexOf(" -") >= 0 || s.charCodeAt(0) === 45) _flags(s, add);
-  if (s.indexOf("@") >= 0) _userAtHost(s, add);
+  if (s.indexOf(" -") >= 0 || s.charCodeAt(0) === 45) {
+    _flags(s, add);
+    // `ConvertTo-SecureString "x" -AsPlainText`: plain text needs that flag.
+    if (s.indexOf("SecureString ") >= 0) _secureString(s, add);
+  }
+  if (s.indexOf("@") >= 0) {
+    _userAtHost(s, add);
+    if (_ORACLE_TOOL_RE.test(s)) _oracleLogon(s, add);
+  }
   if (s.indexOf("password ") >= 0) _netrc(s, add);
   if (s.indexOf("set ") >= 0 || s.indexOf("SET ") >= 0 || s.indexOf("config ") >= 0) {
     _setCommand(s, add);
@@ -155,7 +161,6 @@ export function maskArgCredentials(s: string): string {
   }
   if (s.indexOf("htpasswd") >= 0) _htpasswd(s, add);
   if (s.indexOf("rabbitmqctl") >= 0) _rabbitmqctl(s, add);
-  if (s.indexOf("SecureString ") >= 0) _secureString(s, add);
   _ciSecretCommand(s, "::add-mask::", add);
   _ciSecretCommand(s, "##vso[task.setsecret]", add);
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
@@ -713,6 +718,27 @@ function _secureString(s: string, add: Add): void {
 }
 
 const _SECURE_STRING_RE = /ConvertTo-SecureString +(?:-String +)?/gi;
+
+/** Oracle's clients, which take a logon `user/password@db` as an argument. */
+const _ORACLE_TOOL_RE = /sqlplus|sqlldr|impdp|expdp|rman |dgmgrl/;
+
+/**
+ * Oracle's logon argument with a connect identifier: `sqlplus system/x@//db:1521/XE`,
+ * `impdp admin/x@orcl …`, `sqlplus -s admin/"x"@prod`, `rman target sys/x@db`,
+ * `sqlldr userid=u/x@db`: the password (not `sqlplus / as sysdba`, not `sqlplus
+ * @script.sql`). A local logon without `@` (`sqlplus system/x`) is not found.
+ */
+function _oracleLogon(s: string, add: Add): void {
+  _ORACLE_LOGON_RE.lastIndex = 0;
+  for (let m = _ORACLE_LOGON_RE.exec(s); m !== null; m = _ORACLE_LOGON_RE.exec(s)) {
+    const ps = _ORACLE_LOGON_RE.lastIndex - m[1].length;
+    const quoted = m[1].charCodeAt(0) === 34;
+    add(quoted ? ps + 1 : ps, quoted ? _ORACLE_LOGON_RE.lastIndex - 1 : _ORACLE_LOGON_RE.lastIndex);
+  }
+}
+
+const _ORACLE_LOGON_RE =
+  /(?:^|[\s/])(?:sqlplus|sqlldr|impdp|expdp|rman|dgmgrl)(?:\s+-[A-Za-z]+)*\s+(?:target\s+|userid=)?[A-Za-z][\w$#]{0,63}\/("[^"\s]{1,128}"|[^\s@/"]{1,128})(?=@|\s|$)/g;
 
 const _TOKEN_LOGIN_TOOLS = ["cargo", "vault"];
 

@@ -796,6 +796,12 @@ function _maskAfterKey(
     // literal), `$cred = New-Object PSCredential(…)`: a command, no value.
     _CMDLET_RE.lastIndex = vs;
     if (_CMDLET_RE.test(s)) return undefined;
+    // Go's `%+v` of a struct with an empty password: `{User:app Password: SSLMode:disable}`
+    // (the next field is no value; the empty one is the finding).
+    if (sep === ":" && s.charCodeAt(ks - 1) === 32 && _inGoStruct(s, ks)) {
+      _GO_FIELD_RE.lastIndex = vs;
+      if (_GO_FIELD_RE.test(s)) return undefined;
+    }
     // A flag's value is a whole shell word: `--password a,b` sends `a,b`.
     ve = flag ? _wordEnd(s, vs) : _tokenEnd(s, vs);
     // Code: `password = String::from("x")`, `auth=("bob", "x")`: the string literals.
@@ -817,6 +823,20 @@ function _maskAfterKey(
 }
 
 const _STRING_PREFIX = "bBrRuU";
+
+/**
+ * Whether the key at `ks` is an exported field of a Go struct printed with `%+v`: a
+ * capital first, a `{` at most 256 characters before it (bounded: linear per line).
+ */
+function _inGoStruct(s: string, ks: number): boolean {
+  const c = s.charCodeAt(ks);
+  if (c < 65 || c > 90) return false;
+  for (let i = ks - 1; i >= 0 && ks - i <= 256; i--) if (s.charCodeAt(i) === 123) return true;
+  return false;
+}
+
+/** A Go struct field's name and `:` (sticky): `SSLMode:disable`. */
+const _GO_FIELD_RE = /[A-Z][A-Za-z]{1,40}:[^\s]/y;
 
 /** A PowerShell command and its arguments after it (sticky): `New-Object x`. */
 const _CMDLET_RE =
