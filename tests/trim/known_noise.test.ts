@@ -111,6 +111,17 @@ const DOWNLOADS = [
   "##teamcity[testSuiteStarted name='ErrorTests']",
 ];
 
+/** debconf without a terminal (apt-get in a Docker build). */
+const DEBCONF = [
+  "debconf: unable to initialize frontend: Dialog",
+  "debconf: (TERM is not set, so the dialog frontend is not usable.)",
+  "debconf: falling back to frontend: Readline",
+  "debconf: (Can't locate Term/ReadLine.pm in @INC (you may need to install the Term::ReadLine module) (@INC contains: /etc/perl) at /usr/share/perl5/Debconf/FrontEnd/Readline.pm line 7.)",
+  "debconf: falling back to frontend: Teletype",
+  "debconf: delaying package configuration, since apt-utils is not installed",
+  "dpkg-preconfigure: unable to re-open stdin: No such file or directory",
+];
+
 /** A CI cache step's report, hit or miss (Travis's casher, GitHub's caches, GitLab). */
 const CACHE_STEPS = [
   "store build cache",
@@ -197,6 +208,8 @@ const NOT_NOISE = [
   "WARNING: Failed to extract cache: open cache.zip: permission denied",
   "changes detected in src/, rebuilding",
   "Cache restore failed",
+  // debconf's database locked by another apt-get: a cause of failures
+  'debconf: DbDriver "config": /var/cache/debconf/config.dat is locked by another process',
   "",
   "   ",
 ];
@@ -213,12 +226,16 @@ test("known noise: a CI cache step's report, hit or miss", () => {
   for (const line of CACHE_STEPS) assert.ok(noise(line), line);
 });
 
+test("known noise: debconf's frontend fallbacks without a terminal", () => {
+  for (const line of DEBCONF) assert.ok(noise(line), line);
+});
+
 test("known noise: failures, errors and other lines are not noise", () => {
   for (const line of NOT_NOISE) assert.ok(!noise(line), JSON.stringify(line));
 });
 
 test("known noise is junk at every level, whatever words it contains", () => {
-  for (const line of [...PASSING, ...DOWNLOADS, ...CACHE_STEPS]) {
+  for (const line of [...PASSING, ...DOWNLOADS, ...CACHE_STEPS, ...DEBCONF]) {
     const sig = lineSignal(line);
     assert.equal(signalCategory(sig), LineCategory.JUNK, line);
     for (const level of ["low", "medium", "high", "aggressive"] as const) {

@@ -42,6 +42,8 @@
  *   web1` (not `fatal:`, `failed:` or `unreachable:`, nor `ok: [web1] => {` before a
  *   printed message), and a host's line in the `PLAY RECAP` with `unreachable=0` and
  *   `failed=0`;
+ * - debconf's frontend fallbacks without a terminal (`debconf: unable to initialize
+ *   frontend: Dialog`, `debconf: (Can't locate Term/ReadLine.pm …)`);
  * - a CI cache step's report, hit or miss: Travis's `store build cache`, `fetching
  *   master/cache-….tgz`, `changes detected, packing new archive`, `cache uploaded`;
  *   GitHub's `Cache restored from key: …`, `Received … MBs/sec`; GitLab's `Checking
@@ -68,6 +70,16 @@ const _GO_OR_TAP_OK =
 const _SKIP_START = /^SKIP(?:PED)?:? /;
 /** npm: a fetch with a 2xx or 3xx status, timing lines, deprecation notices. */
 const _NPM_NOISE = /^npm (?:http fetch [A-Z]+ [23]\d\d |timing |(?:warn|WARN) deprecated )/;
+/**
+ * debconf without a terminal (apt-get in a Docker build or a CI job): `debconf: unable
+ * to initialize frontend: Dialog`, `debconf: falling back to frontend: Readline`, its
+ * reasons in parentheses (`(TERM is not set, …)`, `(Can't locate Term/ReadLine.pm in
+ * @INC …)`), `debconf: delaying package configuration, since apt-utils is not
+ * installed`, `dpkg-preconfigure: unable to re-open stdin`. Not a locked database.
+ */
+const _DEBCONF_NOISE =
+  /^(?:debconf: (?:unable to initialize frontend: |falling back to frontend: |delaying package configuration, since apt-utils|\((?:TERM is not set|No usable dialog-like program|Dialog frontend |Can't locate Term\/ReadLine\.pm|This frontend requires a controlling tty))|dpkg-preconfigure: unable to re-open stdin)/;
+
 /** Maven and Gradle: a download from a repository URL. */
 const _DOWNLOAD = /^(?:\[INFO\] )?Download(?:(?:ing|ed)(?: from [\w.-]+)?:?)? https?:\/\//;
 /** The Gradle wrapper's download progress: `...........10%............20%…`. */
@@ -311,6 +323,9 @@ export function isKnownNoise(line: string, c0: number): boolean {
       break;
     case 110: // n
       if (i === 0 && line.startsWith("npm ") && _NPM_NOISE.test(line)) return true;
+      break;
+    case 100: // d: debconf's frontend fallbacks in a non-interactive apt-get (Docker builds)
+      if (i === 0 && _DEBCONF_NOISE.test(line)) return true;
       break;
   }
   const last = line.charCodeAt(len - 1);
