@@ -54,6 +54,29 @@ const _LEVELS = new Set([
   "fatal",
 ]);
 
+/** Words a `dir word: ` line may hold that are no pnpm script (a verdict, a preposition). */
+const _NOT_SCRIPTS = new Set([
+  "failed",
+  "fail",
+  "failure",
+  "errors",
+  "warnings",
+  "note",
+  "hint",
+  "help",
+  "panic",
+  "exception",
+  "caused",
+  "is",
+  "was",
+  "at",
+  "in",
+  "from",
+  "for",
+  "with",
+  "to",
+]);
+
 /** A name's character: a letter, a digit, `_`, `-`, `.`, `@`, `/`. */
 function _nameChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 ||
@@ -68,7 +91,8 @@ function _letter(c: number): boolean {
  * The length of the runner prefix `line` starts with (its padding and separator
  * included), or 0:
  * - Docker Compose: a name, spaces, `| ` (`web-1  | `, `db_1   | `);
- * - Turborepo: `package:task: ` (`@acme/web:test: `, `api:build: `), the task a word.
+ * - Turborepo: `package:task: ` (`@acme/web:test: `, `api:build: `), the task a word;
+ * - pnpm's recursive run: `dir script: ` (`packages/web test: `), `dir script$ `.
  *
  * One scan to the first space, at most {@linkcode _MAX_PREFIX} characters.
  *
@@ -104,6 +128,11 @@ export function runnerPrefixLength(line: string): number {
       return 0;
     }
     if (colon !== -1) return 0;
+    // pnpm's recursive run: `packages/web test: `, its command `packages/web test$ `.
+    if (line.charCodeAt(i + 1) !== 32) {
+      const k = _pnpmScriptEnd(line, i, n);
+      if (k > 0) return k;
+    }
     // Docker Compose: `name  | `.
     let j = i;
     while (j < n && line.charCodeAt(j) === 32) j++;
@@ -113,6 +142,31 @@ export function runnerPrefixLength(line: string): number {
     if (_LEVELS.has(line.slice(0, i))) return 0;
     return after === 32 ? j + 2 : j + 1;
   }
+  return 0;
+}
+
+/**
+ * pnpm's `dir script: ` (or `dir script$ `) after the package's directory ending at the
+ * space at `sp`: the prefix's length, or 0. The directory holds a `/` and its last
+ * part no `.` (`src/app.ts error: x` is a compiler's); the script is a word, not a level.
+ */
+function _pnpmScriptEnd(line: string, sp: number, n: number): number {
+  const slash = line.lastIndexOf("/", sp - 1);
+  if (slash <= 0 || slash === sp - 1) return 0;
+  const dot = line.indexOf(".", slash);
+  if (dot !== -1 && dot < sp) return 0;
+  let j = sp + 1;
+  if (!_letter(line.charCodeAt(j))) return 0;
+  while (j < n && (_nameChar(line.charCodeAt(j)) || line.charCodeAt(j) === 58)) j++;
+  const end = line.charCodeAt(j - 1);
+  const c = line.charCodeAt(j);
+  // `test:` then a space (or the line's end), `test$` then a space.
+  if (end === 58 && (c === 32 || j === line.length)) {
+    const word = line.slice(sp + 1, j - 1);
+    if (_LEVELS.has(word) || _NOT_SCRIPTS.has(word)) return 0;
+    return c === 32 ? j + 1 : j;
+  }
+  if (c === 36 && line.charCodeAt(j + 1) === 32) return j + 2;
   return 0;
 }
 

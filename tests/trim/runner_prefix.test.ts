@@ -20,6 +20,9 @@ test("runnerPrefixLength: Compose and Turborepo prefixes", () => {
     ["@acme/web:test: PASS src/a.test.ts", "@acme/web:test: "],
     ["api:build: src/index.ts(3,1): error TS2304: Cannot find name 'x'.", "api:build: "],
     ["@acme/web:test:unit: FAIL src/b.test.ts", "@acme/web:test:unit: "],
+    ["packages/web test: PASS src/a.test.ts", "packages/web test: "], // pnpm -r
+    ["packages/web test$ jest --ci", "packages/web test$ "],
+    ["apps/api test:unit: FAIL x", "apps/api test:unit: "],
   ];
   for (const [line, prefix] of cases) {
     assert.equal(line.slice(0, runnerPrefixLength(line)), prefix, line);
@@ -42,6 +45,12 @@ test("runnerPrefixLength: levels, locations, exceptions and URLs are no prefix",
       "| a | b |",
       "12:00:01 | tick",
       "web-1 exited with code 1",
+      // pnpm's shape, but a file, a level, a verdict or a preposition
+      "src/app.ts error: boom",
+      "src/app error: boom",
+      "src/lib failed: cannot compile",
+      "refs/heads/main is: x",
+      "see docs/setup for: more",
     ]
   ) assert.equal(runnerPrefixLength(line), 0, line);
 });
@@ -72,6 +81,16 @@ test("a jest run under Turborepo keeps what it keeps without the prefix, prefixe
   for (const l of lines) {
     if (!l.startsWith("[") && l.trim() !== "") assert.ok(l.includes("@acme/web:test:"), l);
   }
+});
+
+test("a jest run under pnpm's recursive run keeps its must-keep lines, prefixed", async () => {
+  const { output, result } = await trimTextInline(
+    await prefixed("npm_jest", () => "packages/web test: "),
+  );
+  assertAccounting(output, result);
+  for (const k of await keepLines("npm_jest")) assert.ok(output.includes(k), k);
+  // Passing suites are noise under the prefix too.
+  assert.ok(!output.includes("PASS src/"), output);
 });
 
 test("a go test run interleaved with a database's lines under Compose", async () => {
