@@ -92,7 +92,8 @@ function _letter(c: number): boolean {
  * included), or 0:
  * - Docker Compose: a name, spaces, `| ` (`web-1  | `, `db_1   | `);
  * - Turborepo: `package:task: ` (`@acme/web:test: `, `api:build: `), the task a word;
- * - pnpm's recursive run: `dir script: ` (`packages/web test: `), `dir script$ `.
+ * - pnpm's recursive run: `dir script: ` (`packages/web test: `), `dir script$ `;
+ * - Docker BuildKit's plain progress: a step and its seconds, `#8 12.34 `.
  *
  * One scan to the first space, at most {@linkcode _MAX_PREFIX} characters.
  *
@@ -108,6 +109,7 @@ function _letter(c: number): boolean {
  */
 export function runnerPrefixLength(line: string): number {
   const n = Math.min(line.length, _MAX_PREFIX);
+  if (line.charCodeAt(0) === 35) return _buildKitPrefix(line, n);
   if (n < 3 || !_letter(line.charCodeAt(0)) && line.charCodeAt(0) !== 64) return 0;
   let i = 1;
   let colon = -1;
@@ -143,6 +145,29 @@ export function runnerPrefixLength(line: string): number {
     return after === 32 ? j + 2 : j + 1;
   }
   return 0;
+}
+
+/**
+ * Docker BuildKit's plain progress: a step's number and the seconds since it started
+ * before each line of its output, `#8 12.34 `; not the step's own lines (`#8 [build
+ * 3/7] RUN npm ci`, `#8 DONE 12.3s`).
+ */
+function _buildKitPrefix(line: string, n: number): number {
+  let i = 1;
+  while (i < n && _digit(line.charCodeAt(i))) i++;
+  if (i === 1 || i > 5 || line.charCodeAt(i) !== 32) return 0;
+  const ts = ++i;
+  while (i < n && _digit(line.charCodeAt(i))) i++;
+  if (i === ts || line.charCodeAt(i) !== 46) return 0;
+  const fs = ++i;
+  while (i < n && _digit(line.charCodeAt(i))) i++;
+  if (i === fs || i - fs > 3) return 0;
+  if (i === line.length) return i; // an empty line of the step's output
+  return line.charCodeAt(i) === 32 ? i + 1 : 0;
+}
+
+function _digit(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 /**
@@ -188,12 +213,21 @@ function _pnpmScriptEnd(line: string, sp: number, n: number): number {
  */
 export class RunnerPrefixTracker {
   #copies = new Map<string, string>();
+  /** The characters {@linkcode next} found to cut (0 for none). */
+  cut = 0;
 
-  /** The prefix to cut from `line` ("" for none). */
+  /**
+   * The prefix to write back on `line` ("" for none); {@linkcode cut} is then the
+   * length to cut: the prefix's, or more for BuildKit's `#8 12.34 `, whose seconds are
+   * not written back (a timestamp: `#8 ` says which step printed the line).
+   */
   next(line: string): string {
     const n = runnerPrefixLength(line);
+    this.cut = n;
     if (n === 0) return "";
-    const prefix = line.slice(0, n);
+    const prefix = line.charCodeAt(0) === 35
+      ? line.slice(0, line.indexOf(" ") + 1)
+      : line.slice(0, n);
     const copies = this.#copies;
     const seen = copies.get(prefix);
     if (seen !== undefined) return seen;

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import fc from "fast-check";
 import { trimTextInline } from "../../mod.ts";
-import { runnerPrefixLength } from "../../trim/runner_prefix.ts";
+import { runnerPrefixLength, RunnerPrefixTracker } from "../../trim/runner_prefix.ts";
 import { loadBaseline } from "../../trim/select/baseline.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 
@@ -23,6 +23,8 @@ test("runnerPrefixLength: Compose and Turborepo prefixes", () => {
     ["packages/web test: PASS src/a.test.ts", "packages/web test: "], // pnpm -r
     ["packages/web test$ jest --ci", "packages/web test$ "],
     ["apps/api test:unit: FAIL x", "apps/api test:unit: "],
+    ["#8 12.34 npm warn deprecated inflight@1.0.6", "#8 12.34 "], // BuildKit
+    ["#12 0.512 ", "#12 0.512 "],
   ];
   for (const [line, prefix] of cases) {
     assert.equal(line.slice(0, runnerPrefixLength(line)), prefix, line);
@@ -51,6 +53,11 @@ test("runnerPrefixLength: levels, locations, exceptions and URLs are no prefix",
       "src/lib failed: cannot compile",
       "refs/heads/main is: x",
       "see docs/setup for: more",
+      // BuildKit's own lines for a step
+      "#8 [build 3/7] RUN npm ci",
+      "#8 DONE 12.3s",
+      "#1 transferring dockerfile: 1.38kB done",
+      "# a comment 1.2 x",
     ]
   ) assert.equal(runnerPrefixLength(line), 0, line);
 });
@@ -91,6 +98,31 @@ test("a jest run under pnpm's recursive run keeps its must-keep lines, prefixed"
   for (const k of await keepLines("npm_jest")) assert.ok(output.includes(k), k);
   // Passing suites are noise under the prefix too.
   assert.ok(!output.includes("PASS src/"), output);
+});
+
+test("BuildKit: a step's output is read without `#8 12.34 `, written back as `#8 `", async () => {
+  const t = new RunnerPrefixTracker();
+  assert.equal(t.next("#8 12.34 npm ci"), "#8 ");
+  assert.equal(t.cut, 9);
+  const lines = [
+    "#8 [build 3/7] RUN apt-get update && apt-get install -y libpq-dev && npm ci",
+    "#8 1.204 debconf: unable to initialize frontend: Dialog",
+    "#8 1.205 debconf: (TERM is not set, so the dialog frontend is not usable.)",
+    ...Array.from(
+      { length: 30 },
+      (_, i) => `#8 ${(2 + i / 10).toFixed(3)} npm warn deprecated pkg${i}@1.0.0: unsupported`,
+    ),
+    ...Array.from({ length: 6 }, (_, i) => `#8 ${(6 + i / 10).toFixed(3)} npm error code E401`),
+    '#8 6.712 npm error Unable to authenticate, need: Basic realm="GitHub Package Registry"',
+    '#8 ERROR: process "/bin/sh -c npm ci" did not complete successfully: exit code: 1',
+  ];
+  const { output, result } = await trimTextInline(
+    [...Array.from({ length: 100 }, (_, i) => `step ${i} ok`), ...lines].join("\n") + "\n",
+  );
+  assertAccounting(output, result);
+  assert.ok(!output.includes("deprecated") && !output.includes("debconf"), output);
+  assert.ok(output.includes("#8 npm error Unable to authenticate"), output);
+  assert.ok(output.includes("[x6] #8 npm error code E401"), output); // one line, times and all
 });
 
 test("a go test run interleaved with a database's lines under Compose", async () => {

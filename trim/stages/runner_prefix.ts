@@ -1,6 +1,7 @@
 /**
- * The runner prefix stage: cuts Docker Compose's `web-1  | ` and Turborepo's
- * `@acme/web:test: ` from the lines that carry them (see `../runner_prefix.ts`), so
+ * The runner prefix stage: cuts Docker Compose's `web-1  | `, Turborepo's
+ * `@acme/web:test: `, pnpm's `packages/web test: ` and BuildKit's `#8 12.34 ` from the
+ * lines that carry them (see `../runner_prefix.ts`), so
  * that group and select read each line from where the task's own output starts.
  * Select writes each cut prefix back on the lines it keeps
  * ({@linkcode RunnerPrefixes}), by line number: this stage numbers the lines when the
@@ -49,7 +50,7 @@ export function createRunnerPrefixStage(prefixes: RunnerPrefixes): TransformStre
       for (let i = 0; i < lines.length; i++) {
         const prefix = tracker.next(lines[i]);
         if (prefix === "") continue;
-        lines[i] = ownString(lines[i].slice(prefix.length));
+        lines[i] = ownString(lines[i].slice(tracker.cut));
         prefixes.set(numbers[i], prefix);
       }
       if (lines.length) controller.enqueue(batch);
