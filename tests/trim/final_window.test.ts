@@ -219,6 +219,30 @@ test("final window: steps after the failing one (artifact upload, cleanup) are n
   assert.ok(!output.includes("key11"));
 });
 
+test("final window: GitLab's after_script and artifact upload are not the failure; its verdict stays", async () => {
+  const build = Array.from({ length: 300 }, (_, i) => `compiling unit ${i % 9}`);
+  const failing = ["make: *** [Makefile:19: bench_parse.o] Error 1", "$ exit $status"];
+  const after = [
+    "Running after_script",
+    "Running after script...",
+    "$ echo uploaded build logs",
+    "uploaded build logs",
+    "Uploading artifacts for failed job",
+    "Uploading artifacts...",
+    "WARNING: src/*.log: no matching files. Ensure that the artifact path is relative",
+    'Uploading artifacts as "archive" to coordinator... 201 Created  id=7104228311',
+    "Cleaning up project directory and file based variables",
+  ];
+  const verdict = "ERROR: Job failed: exit code 1";
+  const { output, result } = await trimTextInline(
+    [...build, ...failing, ...after, verdict].join("\n") + "\n",
+  );
+  assertAccounting(output, result);
+  assert.ok(output.includes(failing[0]) && output.includes(verdict), output);
+  // The first step's title ends the error's context (as GitHub's `Post job cleanup.`).
+  for (const line of after.slice(1)) assert.ok(!output.includes(line), `${line}\n${output}`);
+});
+
 test("select: frames shown before without an error line of their own are dropped", async () => {
   const lines: string[] = [];
   for (let i = 0; i < 6; i++) {

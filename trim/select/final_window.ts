@@ -116,44 +116,67 @@ export class FinalWindow {
 /**
  * Splits the final window where the steps that ran after the failure begin: the
  * first step start (`##[group]`, `::group::`, `travis_fold:start:`, GitLab's
- * `section_start:`, `Post job cleanup.`) after the window's last error line. An
- * artifact upload, a cache save or the runner's cleanup after a failed step is not
- * the failure; those lines get the ordinary rules only. Never cuts a record.
+ * `section_start:` and its headers `Running after_script`, `Uploading artifacts for
+ * failed job`, `Cleaning up project directory and file based variables`; `Post job
+ * cleanup.`) after the window's last error line (step titles aside: `Uploading
+ * artifacts for failed job` names the failure, it is none). An artifact upload, a
+ * cache save or the runner's cleanup after a failed step is not the failure; those
+ * lines get the ordinary rules only. The runner's verdict on the whole job at the
+ * end (GitLab's `ERROR: Job failed: exit code 1`, Travis's `Done. Your build exited
+ * with 1.`) is a third part, read as the log's closing lines. Never cuts a record.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { splitAfterFailure } from "./final_window.ts";
- * const [failure, after] = splitAfterFailure({
+ * const [failure, after, verdict] = splitAfterFailure({
  *   lines: ["npm test", "Tests: 2 failed", "##[error]Process completed with exit code 1.",
  *     "##[group]Run actions/upload-artifact@v4", "Artifact uploaded"],
  * });
  * assert.deepEqual(after.lines, ["##[group]Run actions/upload-artifact@v4", "Artifact uploaded"]);
- * assert.ok(failure.lines.length === 3);
+ * assert.ok(failure.lines.length === 3 && verdict.lines.length === 0);
  * ```
  */
-export function splitAfterFailure(window: Batch, multilingual = true): [Batch, Batch] {
+export function splitAfterFailure(
+  window: Batch,
+  multilingual = true,
+): [Batch, Batch, Batch] {
   const lines = window.lines;
+  let end = lines.length;
+  while (end > 0 && _isJobVerdict(lines[end - 1])) end--;
   let last = -1;
-  for (let i = lines.length - 1; i >= 0; i--) {
+  for (let i = end - 1; i >= 0; i--) {
+    if (isStepStart(lines[i])) continue;
     if (isHardSignal(lineSignal(lines[i], multilingual))) {
       last = i;
       break;
     }
   }
-  for (let i = last + 1; i < lines.length; i++) {
-    if (isStepStart(lines[i])) return _split(window, _cutAt(window, i));
+  for (let i = last + 1; i < end; i++) {
+    if (!isStepStart(lines[i])) continue;
+    const [failure, rest] = _split(window, _cutAt(window, i));
+    // The verdict: the last lines of the rest, unless a record holds them.
+    const v = rest.lines.length - (lines.length - end);
+    const [after, verdict] = _split(rest, _cutAt(rest, v));
+    return [failure, after, verdict];
   }
-  return [window, { lines: [] }];
+  return [window, { lines: [] }, { lines: [] }];
 }
 
 const _STEP_START =
-  /^(?:##\[group\]|::group::|travis_fold:start:|section_start:\d|Post job cleanup\.)/;
+  /^(?:##\[group\]|::group::|travis_fold:start:|section_start:\d|Post job cleanup\.|Running after_script$|Running after script\.\.\.$|Uploading artifacts for (?:failed|successful) job$|Cleaning up (?:project directory and )?file based variables$)/;
+
+/** The runner's verdict on a job, after all its steps (GitLab, Travis). */
+function _isJobVerdict(line: string): boolean {
+  return line.startsWith("ERROR: Job failed: ") || line.startsWith("Done. Your build exited with ");
+}
 
 /**
  * Whether `line` starts a CI step (`##[group]`, `::group::`, `travis_fold:start:`,
- * GitLab's `section_start:`, `Post job cleanup.`): the lines after it belong to
- * another step than an error before it.
+ * GitLab's `section_start:` and the headers it shows, `Running after_script`,
+ * `Uploading artifacts for failed job`, `Cleaning up project directory and file based
+ * variables`; `Post job cleanup.`): the lines after it belong to another step than an
+ * error before it.
  *
  * @example
  * ```ts
@@ -165,7 +188,8 @@ const _STEP_START =
  */
 export function isStepStart(line: string): boolean {
   const c = line.charCodeAt(0);
-  return (c === 35 || c === 58 || c === 116 || c === 115 || c === 80) && _STEP_START.test(line);
+  return (c === 35 || c === 58 || c === 116 || c === 115 || c === 80 || c === 82 || c === 85 ||
+    c === 67) && _STEP_START.test(line);
 }
 
 /** The largest cut ≤ `n` that does not fall inside one of the batch's records. */

@@ -89,6 +89,7 @@ const _T = SCORE_KEEP_THRESHOLD;
 const _STACK_SIG = LineCategory.STACK << 7;
 const _ERROR_SIG = LineCategory.ERROR << 7;
 const _DIAG_SIG = LineCategory.DIAGNOSTIC << 7;
+const _PLAIN_SIG = LineCategory.PLAIN << 7;
 /** Lines of the final window kept as context: untagged lines and above (not INFO, DEBUG, chatter). */
 const _CLOSING_SIG = LineCategory.PLAIN << 7;
 
@@ -288,7 +289,7 @@ export class Selector {
     this.#out.begin();
     const [before, window] = this.#window.end();
     this.#feed(before);
-    const [failure, after] = splitAfterFailure(window, this.#o.multilingual);
+    const [failure, after, verdict] = splitAfterFailure(window, this.#o.multilingual);
     const read = before.lines.length > 0 ? before.lines[before.lines.length - 1] : this.#lastFed;
     if (read !== undefined) this.#shapes.prime(read, _CLOSING_RUN);
     this.#rowPos = this.#pos;
@@ -298,6 +299,14 @@ export class Selector {
     this.#stepsAfter = true;
     this.#feed(after);
     this.#stepsAfter = false;
+    // The runner's verdict on the job, after the steps that followed the failure (whose
+    // lines are no context of it).
+    if (verdict.lines.length > 0) {
+      this.#flushRing();
+      this.#closing = true;
+      this.#feed(verdict);
+      this.#closing = false;
+    }
     if (this.#php.holding) {
       // A diff whose verdict never came: its lines go through the line rules.
       this.#php.abandon();
@@ -414,7 +423,13 @@ export class Selector {
       state.recordDecision("drop");
       return;
     }
-    const sig = lineSignal(line, this.#o.multilingual);
+    let sig = lineSignal(line, this.#o.multilingual);
+    if (this.#stepsAfter && sig >= _STACK_SIG && isStepStart(line)) {
+      // The title of a step after the failure (GitLab's `Uploading artifacts for failed
+      // job`): its words are about the job, no evidence; a plain line (the last of an
+      // error's context, as any step's title).
+      sig = _PLAIN_SIG;
+    }
     if (this.#banners.next(line) && (sig < _ERROR_SIG || this.#banners.wholly)) {
       this.#drop(num, "noise", 0); // a tool's or a runner's banner
       state.recordDecision("drop");
