@@ -20,6 +20,10 @@
  * | FreeRDP | `xfreerdp /u:admin /p:x` | the value |
  * | a login token | `cargo login x`, `vault login x` | the value |
  * | a CI command that registers a secret | `::add-mask::x`, `##vso[task.setsecret]x` | the value |
+ * | a secret store's value | `aws ssm put-parameter … --value x`, `az keyvault secret set … --value x`, `--secret-string x` | the value |
+ * | PowerShell | `-Password x`, `ConvertTo-SecureString "x" -AsPlainText` | the value |
+ * | poetry's repository credentials | `poetry config http-basic.repo user x`, `pypi-token.repo x` | the password or token |
+ * | Oracle's logon | `sqlplus user/x@db`, `impdp`, `expdp`, `sqlldr`, `rman`, `dgmgrl` | the password |
  *
  * Short password flags by tool ({@linkcode SHORT_PASSWORD_FLAGS}):
  *

@@ -91,7 +91,7 @@ const _ERROR_SIG = LineCategory.ERROR << 7;
 const _DIAG_SIG = LineCategory.DIAGNOSTIC << 7;
 const _PLAIN_SIG = LineCategory.PLAIN << 7;
 /** Lines of the final window kept as context: untagged lines and above (not INFO, DEBUG, chatter). */
-const _CLOSING_SIG = LineCategory.PLAIN << 7;
+const _CLOSING_SIG = _PLAIN_SIG;
 
 /**
  * A gap of at most this many lines between two shown parts is shown whole when its
