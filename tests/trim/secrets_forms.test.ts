@@ -820,6 +820,52 @@ test("fields and args: cloud secret stores, PowerShell, poetry, first-start pass
   assertSanitized(kept.map((line) => [line, line]));
 });
 
+test("URLs and vendors: clone-URL tokens, URL-encoded tokens, bootstrap and FCM keys", () => {
+  const cases: [string, string][] = [
+    [
+      "+ pip install git+https://iezPsTmXCifvkCZDjf_z@github.com/acme/lib.git",
+      "+ pip install git+https://[REDACTED]@github.com/acme/lib.git",
+    ],
+    [
+      "+ git clone https://EumRedhPWmOVoiXTVfLxlYpv@github.com/acme/app.git",
+      "+ git clone https://[REDACTED]@github.com/acme/app.git",
+    ],
+    [
+      "POST https://fn.azurewebsites.net/api/run?code=%2FWQjVn%2Fqbfi96x2Qz9PHINORAIh%2FC0kOZotjsvt6DSUGpbWWsW2wUM%3D%3D 401",
+      "POST https://fn.azurewebsites.net/api/run?code=[REDACTED] 401",
+    ],
+    [
+      "Authorization failed for AAAAAAAAAAAAAAAAAAAAAcy8hKhMPaP21AAAAAAVJvN%2BCmAbARUjBA%2Fj72fifbO8KFMxv%3Dip6CsONoNUXo35Aom1NbaNPLj3QjZh4x",
+      "Authorization failed for [REDACTED]",
+    ],
+    [
+      "Using credentials tml008.o1px1ya7gf04fo80 for upload",
+      "Using credentials [REDACTED] for upload",
+    ],
+    [
+      "jse5t0.sh3jhvg4rbwr313c   23h   authentication,signing   <none>",
+      "[REDACTED]   23h   authentication,signing   <none>",
+    ],
+    [
+      "auth ok with AAAAlYgODjD:APA91bUfoUxr89LxipbB8_CNpK35gyOP6iNEYI6OHBD1Qo9szFaDgO3mWdTN6A_5l_0l226qZitFwfLp1Ie3B8KMaxo0Xfi4qqXVZYvGAecL7H8EMiERIhoqGvHmgGI_M1pxnEQkp42C",
+      "auth ok with [REDACTED]",
+    ],
+  ];
+  for (const [input, want] of cases) assert.equal(sanitizeLine(input), want, input);
+  // What the same rules leave: users and organisations, encoded paths, dotted names.
+  for (
+    const keep of [
+      "+ git clone https://ContosoEngineering@dev.azure.com/ContosoEngineering/_git/app",
+      "+ git clone https://fabrikamfiberinternal@dev.azure.com/fabrikam/_git/app",
+      "git clone ssh://git@github.com/acme/app.git",
+      "GET https://gitlab.com/api/v4/projects/my-group%2Fmy-project-2024/pipelines",
+      "GET /search?q=error%2Bwarning%3Dlevel HTTP/1.1",
+      "loading module.configuration1234 from com.google.guava1.somethinglong12",
+      "Built main.js and styles.theme1.componentsheader2.css",
+    ]
+  ) assert.equal(sanitizeLine(keep), keep);
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",
@@ -948,6 +994,10 @@ test("args and fields: a 1 MB line repeating one form is masked in linear time",
     "password for u: x9Kq2mZv! ",
     "::add-mask::x ",
     "cargo login x9Kq2mZvx ",
+    "a%2Bb%2Fc%3D",
+    "Kq9x2LmQzR7vT4wYp%2B ",
+    "https://Kq9x2LmQzR7vT4wYp@",
+    "x7k2pq.9fz3m1c8vhr0t5wd.",
   ];
   const slow: string[] = [];
   for (const form of forms) {

@@ -195,8 +195,12 @@ for (const ch of "aeiouyAEIOUY") _VOWEL[ch.charCodeAt(0)] = 1;
 /**
  * Whether a string reads as random data: digits, two or more classes, high entropy,
  * and not words (pronounceable lower-case runs of camelCase, few digits).
+ *
+ * @param min the fewest characters a random run has (default 20).
+ * @param needDigit whether a run without a digit is never random (default true);
+ *   false where the place already says "credential" (a URL's user without a password).
  */
-export function isRandomRun(w: string): boolean {
+export function isRandomRun(w: string, min: number = _MIN, needDigit: boolean = true): boolean {
   let upper = 0, lower = 0, digits = 0, sym = 0, vowels = 0;
   const end = w.length;
   const counts = _counts.fill(0);
@@ -225,7 +229,7 @@ export function isRandomRun(w: string): boolean {
     wordChars += run + (_isUpperAt(w, end - run - 1) ? 1 : 0);
   }
   const n = end;
-  if (n < _MIN || digits === 0) return false;
+  if (n < min || (needDigit && digits === 0)) return false;
   const classes = (upper > 0 ? 1 : 0) + (lower > 0 ? 1 : 0) + (digits > 0 ? 1 : 0);
   if (classes < 2) return false;
   // Entropy against the most this alphabet and length allow.
@@ -235,7 +239,8 @@ export function isRandomRun(w: string): boolean {
     const p = counts[c] / n;
     h -= p * Math.log2(p);
   }
-  const alphabet = (upper > 0 ? 26 : 0) + (lower > 0 ? 26 : 0) + 10 + (sym > 0 ? 4 : 0);
+  const alphabet = (upper > 0 ? 26 : 0) + (lower > 0 ? 26 : 0) + (digits > 0 ? 10 : 0) +
+    (sym > 0 ? 4 : 0);
   if (h < 0.75 * Math.log2(Math.min(n, alphabet))) return false;
   // Words: vowels among letters as in text, few digits, and (with upper case) most
   // letters in pronounceable runs, each capital starting one (camelCase).
@@ -255,4 +260,40 @@ function _hasVowel(w: string, a: number, b: number): boolean {
 function _isUpperAt(w: string, k: number): boolean {
   const c = w.charCodeAt(k);
   return c >= 65 && c <= 90;
+}
+
+/**
+ * A run of token characters holding percent escapes of base64's `+`, `/` and `=`
+ * (`%2B`, `%2F`, `%3D`): a token put in a URL query (`?code=%2FWQj…%3D%3D`). Starts
+ * only where a run starts, so a failed attempt costs its run once.
+ */
+const _PCT_RUN_RE =
+  /(?<![A-Za-z0-9_.~%-])[A-Za-z0-9_.~-]{0,512}(?:%(?:2[BbFf]|3[Dd])[A-Za-z0-9_.~-]{0,512}){1,64}/g;
+const _PCT_ESC_RE = /%(?:2[BbFf]|3[Dd])/;
+
+/**
+ * Masks URL-encoded tokens: a run with `%2B`/`%2F`/`%3D` escapes that, decoded, holds
+ * a random run (what `maskHighEntropy` masks), or with `+`/`=` reads as random whole,
+ * becomes `[REDACTED]` whole. Encoded paths (`group%2Frepo`) and
+ * text stay.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maskPercentEncodedTokens } from "./entropy.ts";
+ * assert.equal(
+ *   maskPercentEncodedTokens("GET /api/run?code=%2FWQjVn%2Fqbfi96x2Qz9PHINORAIh%3D%3D 401"),
+ *   "GET /api/run?code=[REDACTED] 401",
+ * );
+ * assert.equal(maskPercentEncodedTokens("projects/my-group%2Fmy-app"), "projects/my-group%2Fmy-app");
+ * ```
+ */
+export function maskPercentEncodedTokens(s: string): string {
+  if (s.indexOf("%") < 0 || !_PCT_ESC_RE.test(s)) return s;
+  return s.replace(_PCT_RUN_RE, (m) => {
+    const decoded = m.replace(/%2[Bb]/g, "+").replace(/%2[Ff]/g, "/").replace(/%3[Dd]/g, "=");
+    // `+` and `=` are base64's own (a path has `/` too): then random as a whole is enough.
+    const b64 = decoded.indexOf("+") >= 0 || decoded.indexOf("=") >= 0;
+    return maskHighEntropy(decoded) !== decoded || (b64 && isRandomRun(decoded)) ? "[REDACTED]" : m;
+  });
 }

@@ -9,6 +9,8 @@
  * | vendor tokens by prefix, wherever they stand (the table in `vendors.ts`) | `[REDACTED]` |
  * | JWT (`eyJ…`) | `[JWT]` |
  * | connection-string password | `scheme://user:[REDACTED]@host` |
+ * | a random-looking URL user without a password (a token in a clone URL) | `scheme://[REDACTED]@host` |
+ * | URL-encoded random runs (`%2B`, `%2F`, `%3D` escapes; `entropy.ts`) | `[REDACTED]` |
  * | `Authorization:` / `Cookie:` header values | `[REDACTED]` |
  * | secret fields (`password=`, `token: …`, `"api_key": "…"`, `--password x`) | value becomes `[REDACTED]` |
  * | credentials in argument position (`mysql -pX`, `curl -u u:X`, netrc, `set KEY X`; `args.ts`) | the password becomes `[REDACTED]` |
@@ -32,7 +34,12 @@
 
 import { maskArgCredentials } from "./args.ts";
 import { hasLongRun } from "./chars.ts";
-import { hasEntropyRun, maskHighEntropy } from "./entropy.ts";
+import {
+  hasEntropyRun,
+  isRandomRun,
+  maskHighEntropy,
+  maskPercentEncodedTokens,
+} from "./entropy.ts";
 import { maskEncodedKeys, maskInlineKeys } from "./keys.ts";
 import { maskSecretFields } from "./fields.ts";
 import { maskSqlInsertSecrets } from "./sql_values.ts";
@@ -50,6 +57,13 @@ const _JWT_RE = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
  * field after the URL); the user may hold an `@` too (`me@x.com`).
  */
 const _URL_PASSWORD_RE = /:\/\/([^\s:/"'`,?#]{0,256}):([^\s/"'`,]{1,256})@/g;
+
+/**
+ * A URL's user without a password: `https://TOKEN@github.com` is how a token is put in
+ * a clone URL. Masked when it reads as random (`isRandomRun`, 16+ characters, digits
+ * not needed); `git@`, `jenkins@` and organisation names stay.
+ */
+const _URL_TOKEN_USER_RE = /:\/\/([A-Za-z0-9_-]{16,256})@/g;
 
 const _HAS_DIGIT_RE = /\d/;
 
@@ -105,10 +119,12 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   }
   if (s.indexOf("://") >= 0 && s.indexOf("@") >= 0) {
     s = s.replace(_URL_PASSWORD_RE, _maskUrlPassword);
+    s = s.replace(_URL_TOKEN_USER_RE, _maskUrlTokenUser);
   }
   s = maskSecretFields(s);
   s = maskArgCredentials(s);
   s = maskSqlInsertSecrets(s);
+  s = maskPercentEncodedTokens(s);
 
   if (!_HAS_DIGIT_RE.test(s)) return s;
   // Unknown formats: long random-looking runs the rules above left (hashes excepted,
@@ -121,4 +137,8 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
 function _maskUrlPassword(m: string, user: string, pass: string): string {
   if (pass === "[REDACTED]" || /^\d{1,5}$/.test(pass)) return m; // host:port, not user:pass
   return `://${user}:[REDACTED]@`;
+}
+
+function _maskUrlTokenUser(m: string, user: string): string {
+  return isRandomRun(user, 16, false) ? "://[REDACTED]@" : m;
 }
