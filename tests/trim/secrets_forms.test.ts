@@ -866,6 +866,73 @@ test("URLs and vendors: clone-URL tokens, URL-encoded tokens, bootstrap and FCM 
   ) assert.equal(sanitizeLine(keep), keep);
 });
 
+test("args and URLs: net use / net user, a password with a slash, STRIPE_KEY", () => {
+  const cases: [string, string][] = [
+    [
+      "net use Z: \\\\fs01\\share /user:ACME\\ci Xq7GQSPkz2Lm",
+      "net use Z: \\\\fs01\\share /user:ACME\\ci [REDACTED]",
+    ],
+    [
+      "C:\\> net use \\\\fs01\\share Xq7GQSPkz2Lm /user:ci /persistent:no",
+      "C:\\> net use \\\\fs01\\share [REDACTED] /user:ci /persistent:no",
+    ],
+    ["net user deploy Xq7yxa8Az2Lm /add", "net user deploy [REDACTED] /add"],
+    [
+      "NET USE Z: \\\\fs01\\s /USER:ci Xq7GQSPkz2Lm && dir",
+      "NET USE Z: \\\\fs01\\s /USER:ci [REDACTED] && dir",
+    ],
+    [
+      "DATABASE_URL postgres://app:ab3/Cd9eF1gH@pg:5432/app",
+      "DATABASE_URL postgres://app:[REDACTED]@pg:5432/app",
+    ],
+    ["STRIPE_KEY=Xq7Kx9acz2Lm", "STRIPE_KEY=[REDACTED]"],
+  ];
+  for (const [input, want] of cases) assert.equal(sanitizeLine(input), want, input);
+  for (
+    const keep of [
+      "net use Z: /delete",
+      "net use * \\\\fs01\\share /user:ci *",
+      "net user administrator /active:yes",
+      "the net user count is 5",
+      "git+ssh://git@github.com:org/repo.git@v1.2",
+      "docker pull registry:5000/image@sha256:abc",
+      "https://registry.npmjs.org:443/@scope/pkg",
+    ]
+  ) assert.equal(sanitizeLine(keep), keep);
+});
+
+test("named values: a prompt for a secret, its answer alone on the next line", () => {
+  const run = (lines: string[]) => {
+    const n = new NamedSecretValues();
+    return lines.map((l) => n.line(l));
+  };
+  assert.deepEqual(
+    run([
+      "Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):",
+      "  yMhRV=K*3eQPEL=zCnWC",
+      "Enter the database password: ",
+      "Xq75BQOfz2Lm",
+    ]),
+    [
+      "Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):",
+      "  [REDACTED]",
+      "Enter the database password: ",
+      "[REDACTED]",
+    ],
+  );
+  // A YAML key alone, a word for an answer, a secret word far from the colon.
+  for (
+    const pair of [
+      ["  password:", "    x9Kq2mZv"],
+      ["  password:", "    secretKeyRef:"],
+      ["Changing password for user deploy:", "Successfully"],
+      ["The following token settings were applied:", "max_tokens=4096"],
+      ["Enter password:", "Authentication succeeded for ci"],
+      ["Password for the elastic user:", "-------"],
+    ]
+  ) assert.deepEqual(run(pair), pair);
+});
+
 test("args: flags that are not passwords stay", () => {
   const ordinary = [
     "docker run -p 8080:80 nginx",
@@ -998,6 +1065,8 @@ test("args and fields: a 1 MB line repeating one form is masked in linear time",
     "Kq9x2LmQzR7vT4wYp%2B ",
     "https://Kq9x2LmQzR7vT4wYp@",
     "x7k2pq.9fz3m1c8vhr0t5wd.",
+    "net use a b ",
+    "x://u:a/b/c/d",
   ];
   const slow: string[] = [];
   for (const form of forms) {

@@ -24,6 +24,7 @@
  * | PowerShell | `-Password x`, `ConvertTo-SecureString "x" -AsPlainText` | the value |
  * | poetry's repository credentials | `poetry config http-basic.repo user x`, `pypi-token.repo x` | the password or token |
  * | Oracle's logon | `sqlplus user/x@db`, `impdp`, `expdp`, `sqlldr`, `rman`, `dgmgrl` | the password |
+ * | Windows `net use` / `net user` | `net use Z: \\fs\share /user:ACME\ci x`, `net user ci x /add` | the password |
  *
  * Short password flags by tool ({@linkcode SHORT_PASSWORD_FLAGS}):
  *
@@ -119,6 +120,12 @@ const _CUES_RE = new RegExp(
     ..._CRED_WORDS_SP,
     "htpasswd",
     "rabbitmqctl",
+    // `net use`'s `/user:` and `net user`'s `/add`: a cue of `/` and ` `, characters
+    // other cues start with (a new first character, `n`, slowed the scan by 5 %).
+    "/user:",
+    "/USER:",
+    " /add",
+    " /ADD",
     "add-mask::",
     "setsecret]",
   ].join("|"),
@@ -165,6 +172,7 @@ export function maskArgCredentials(s: string): string {
   }
   if (s.indexOf("htpasswd") >= 0) _htpasswd(s, add);
   if (s.indexOf("rabbitmqctl") >= 0) _rabbitmqctl(s, add);
+  if (_NET_USE_START_RE.test(s)) _netUse(s, add);
   _ciSecretCommand(s, "::add-mask::", add);
   _ciSecretCommand(s, "##vso[task.setsecret]", add);
   return spans === undefined ? s : applySpans(s, spans, "[REDACTED]");
@@ -666,6 +674,59 @@ function _rdp(s: string, add: Add): void {
     }
   }
 }
+
+/**
+ * Windows' `net use [X:] \\host\share [password] [/user:name] [password]` and
+ * `net user name password [/add]`: a word that is not the device, the share, the
+ * user's name or a `/` option is the password (`*` asks for it: none). Found on lines
+ * that start with the command and have `/user:` or `/add` (the cue).
+ */
+function _netUse(s: string, add: Add): void {
+  _NET_USE_RE.lastIndex = 0;
+  for (let m = _NET_USE_RE.exec(s); m !== null; m = _NET_USE_RE.exec(s)) {
+    if (!_commandStart(s, m.index)) continue;
+    const user = m[1].length === 5; // ` user`
+    let i = _NET_USE_RE.lastIndex;
+    for (let word = 0; word < 8; word++) {
+      while (_isSpace(s.charCodeAt(i))) i++;
+      let e = i;
+      while (e < s.length && !_isSpace(s.charCodeAt(e))) e++;
+      if (e === i) return;
+      const w = s.slice(i, e);
+      if (w === "&&" || w === "|" || w === "||" || w === "&" || w === ";") break;
+      const c = s.charCodeAt(i);
+      const named = user && word === 0; // net user NAME
+      if (!named && c !== 47 && c !== 92 && w !== "*" && !/^[A-Za-z]:$/.test(w)) {
+        const [vs, ve] = _valueAt(s, i);
+        add(vs, ve);
+      }
+      i = e;
+    }
+  }
+}
+
+/**
+ * Whether a command starts at `i`: only spaces before it, or a prompt or a shell
+ * operator (`C:\> `, `+ `, `$ `, `&& `, `; `, `| `, `(`); not prose.
+ */
+function _commandStart(s: string, i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && _isSpace(s.charCodeAt(j))) j--;
+  if (j < 0) return true;
+  const c = s.charCodeAt(j);
+  // > + $ & ; | (
+  return c === 62 || c === 43 || c === 36 || c === 38 || c === 59 || c === 124 || c === 40;
+}
+
+/**
+ * A line that starts with `net use` / `net user`, after a prompt (`+ `, `$ `, `> `,
+ * `C:\work> `) or not. Anchored: a search of the line, `indexOf` included, costs 40 ns
+ * or more on every line with a cue.
+ */
+const _NET_USE_START_RE = /^[ \t]*(?:[+$>] |[A-Z]:\\[^>]{0,128}> ?)?(?:net|NET) (?:use|USE)/;
+
+/** `net use` / `net user`, followed by a space. */
+const _NET_USE_RE = /(?<![\w-])(?:net|NET)( use| user| USE| USER)(?=[ \t])/g;
 
 /** `credentials name:password` (prose): the password. */
 function _credAfterWord(s: string, i: number, add: Add): void {

@@ -9,7 +9,7 @@ import { applySpans, isDigit, isIdChar, isWordChar, quotedQuoteLength } from "./
 
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
-  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|sonarlogin|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey|adminkey|serverkey|writekey|servicerolekey|ingestkey|restkey|jwtkey|botkey|authident|functionskey)$/;
+  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|sonarlogin|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey|adminkey|serverkey|writekey|servicerolekey|ingestkey|restkey|jwtkey|botkey|authident|functionskey|stripekey)$/;
 
 /**
  * Masks the values of secret fields: `password=x`, `token: x`, `"api_key": "x"`,

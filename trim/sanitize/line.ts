@@ -59,6 +59,15 @@ const _JWT_RE = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g;
 const _URL_PASSWORD_RE = /:\/\/([^\s:/"'`,?#]{0,256}):([^\s/"'`,]{1,256})@/g;
 
 /**
+ * A URL's `user:password@` with a `/` in the password (base64 has them:
+ * `postgres://app:ab3/Cd9e@db`), which `_URL_PASSWORD_RE` stops at: no `@` in either
+ * part; `host:5000/image@sha256:…` (a port) and `git@host:org/repo@v1` (a user with an
+ * `@`) are not passwords.
+ */
+const _URL_SLASH_PASSWORD_RE =
+  /:\/\/([^\s:/"'`,?#@]{1,256}):([^\s/"'`,@]{1,256}\/[^\s"'`,@]{0,256})@/g;
+
+/**
  * A URL's user without a password: `https://TOKEN@github.com` is how a token is put in
  * a clone URL. Masked when it reads as random (`isRandomRun`, 16+ characters, digits
  * not needed); `git@`, `jenkins@` and organisation names stay.
@@ -119,6 +128,9 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   }
   if (s.indexOf("://") >= 0 && s.indexOf("@") >= 0) {
     s = s.replace(_URL_PASSWORD_RE, _maskUrlPassword);
+    if (s.indexOf("/", s.indexOf("://") + 3) >= 0) {
+      s = s.replace(_URL_SLASH_PASSWORD_RE, _maskUrlSlashPassword);
+    }
     s = s.replace(_URL_TOKEN_USER_RE, _maskUrlTokenUser);
   }
   s = maskSecretFields(s);
@@ -141,4 +153,8 @@ function _maskUrlPassword(m: string, user: string, pass: string): string {
 
 function _maskUrlTokenUser(m: string, user: string): string {
   return isRandomRun(user, 16, false) ? "://[REDACTED]@" : m;
+}
+
+function _maskUrlSlashPassword(m: string, user: string, pass: string): string {
+  return /^\d{1,5}\//.test(pass) ? m : `://${user}:[REDACTED]@`;
 }

@@ -23,6 +23,14 @@
  * string(8) "x9Kq2mZv"         // masked (var_dump)
  * ```
  *
+ * And a prompt for a secret, its answer alone on the next line (Elasticsearch's first
+ * start, an interactive script's echo):
+ *
+ * ```text
+ * Password for the elastic user (reset with `bin/elasticsearch-reset-password -u elastic`):
+ *   yMhRV=K*3eQPEL=zCnWC     # masked
+ * ```
+ *
  * The one-line forms (`{"name": "API_TOKEN", "value": "x"}`,
  * `<name>…</name><value>x</value>`) are `fields.ts`'s.
  *
@@ -47,11 +55,24 @@ import { isPlaceholderValue, isSecretKeyName } from "./fields.ts";
  */
 export class NamedSecretValues {
   #pending = false;
+  #prompt = false;
 
   /** The line, its value masked when the line before named a secret. */
   line(s: string): string {
     const pending = this.#pending;
     this.#pending = false;
+    if (this.#prompt) {
+      this.#prompt = false;
+      const answer = _maskPromptAnswer(s);
+      if (answer !== s) return answer;
+    }
+    // A prompt ends its line with `:` (cheap test first).
+    let e = s.length;
+    while (e > 0 && s.charCodeAt(e - 1) === 32) e--;
+    if (e > 0 && s.charCodeAt(e - 1) === 58 && _PROMPT_RE.test(s)) {
+      this.#prompt = true;
+      return s;
+    }
     let i = 0;
     while (i < s.length && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
     const c = s.charCodeAt(i);
@@ -99,6 +120,38 @@ export class NamedSecretValues {
     if (m !== null && isSecretKeyName(m[1])) this.#pending = true;
     return s;
   }
+}
+
+/**
+ * A prose prompt for a secret, ending its line: `Enter the database password:`,
+ * `Password for the elastic user (…):`, `Your new token is:`; the secret's word next
+ * to the colon (not `The following token settings were applied:`). A line of only
+ * the word needs ` for …` (`Password for ci:`). Words before the colon, so a YAML key alone
+ * (`  password:`, a nested block follows) is not one.
+ */
+const _PROMPT_RE =
+  /^[ \t]*(?:[^\s:][^:]{0,120}[ \t](?:[Pp]assword|PASSWORD|[Pp]assphrase|[Ss]ecret|[Tt]oken)(?: is| for [^:]{1,160})?|(?:[Pp]assword|PASSWORD|[Pp]assphrase|[Ss]ecret|[Tt]oken)(?: is| for [^:]{1,160})):[ \t]*$/;
+
+/** A prompt's answer: one token alone on its line (indent kept). */
+const _ANSWER_RE = /^([ \t]*)([^\s:]{6,200})[ \t]*$/;
+
+/** A letter or digit somewhere (not a rule of dashes). */
+const _ALNUM_RE = /[A-Za-z0-9]/;
+
+/** Only a word, no digit, symbol or second capital: `Successfully`, `Done.`. */
+const _PLAIN_WORD_RE = /^[A-Za-z][a-z]*[.!]?$/;
+
+/** The line with its one token masked, when it reads as a prompt's answer. */
+function _maskPromptAnswer(s: string): string {
+  const m = _ANSWER_RE.exec(s);
+  if (m === null) return s;
+  const v = m[2];
+  const c = v.charCodeAt(0);
+  // Not a tag, a list, a path, a URL or a masked value.
+  if (c === 91 || c === 60 || c === 123 || c === 40 || c === 35 || c === 47) return s;
+  if (v.indexOf("://") >= 0 || _PLAIN_WORD_RE.test(v) || !_ALNUM_RE.test(v)) return s;
+  if (isPlaceholderValue(v)) return s;
+  return m[1] + "[REDACTED]";
 }
 
 /** `["password"]=>` alone on its line (PHP's var_dump; `:protected` and the like too). */
