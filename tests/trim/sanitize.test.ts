@@ -46,6 +46,12 @@ const POSITIVE: Array<[string, string]> = [
   // IPv4, with port
   ["connect to 10.0.4.17 failed", "connect to [IP] failed"],
   ["upstream 192.168.1.20:8080 timed out", "upstream [IP]:[PORT] timed out"],
+  // Addresses next to `-` that are not package versions: a range, an HDFS block pool id.
+  ["allow 10.0.0.1-10.0.0.9 only", "allow [IP]-[IP] only"],
+  [
+    "block BP-1347369012-10.190.173.170-1444972147527:blk_1",
+    "block BP-1347369012-[IP]-1444972147527:blk_1",
+  ],
   [
     "Receiving block src: /10.250.19.102:54106 dest: /10.250.19.102:50010",
     "Receiving block src: /[IP]:[PORT] dest: /[IP]:[PORT]",
@@ -169,6 +175,10 @@ const NEGATIVE: string[] = [
   "java.lang.Object@6d06d69c",
   "node v20.11.1 npm 10.2.4",
   "Version=4.0.0.0, Culture=neutral",
+  "Unpacking cmake-data (2.8.12.2-0ubuntu3) ...",
+  "wired-in package base mapped to base-4.9.0.0",
+  "Building text-1.2.3.1-7NKu8DECFYz7UjXy3rfbu5",
+  "Unpacking libfoo (4.2.0.1+dfsg-1) ...",
   "src/app.ts:12:34 - error TS2345",
   "main.go:42:7: undefined: foo",
   "at Object.<anonymous> (/app/src/index.js:10:15)",

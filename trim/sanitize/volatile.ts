@@ -241,8 +241,28 @@ function _maskIp(m: string, port: string | undefined, offset: number, s: string)
   // Four-part version numbers stay: "Version=4.0.0.0", "v1.2.3.4", "version 10.0.0.1".
   const before = s.slice(Math.max(0, offset - 9), offset).toLowerCase();
   if (/(?:version[=: ]?|\bv|ver[=: ])$/.test(before)) return m;
+  // And a package's: `cmake-2.8.12.2`, `(2.8.12.2-0ubuntu3)`, `1.2.3.1-7NKu8D…` (Haskell),
+  // `4.2.0.1+dfsg`; an address range (`10.0.0.1-10.0.0.9`) is addresses.
+  if (port === undefined) {
+    const end = offset + m.length;
+    const after = s.charCodeAt(end);
+    if (after === 43 || after === 126) return m;
+    if (s.charCodeAt(offset - 1) === 45 && _isLetter(s.charCodeAt(offset - 2))) return m;
+    if (after === 45 && _VERSION_SUFFIX_RE.test(s.slice(end + 1, end + 33))) return m;
+  }
   return port ? "[IP]:[PORT]" : "[IP]";
 }
+
+function _isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
+/**
+ * After `-`: a package's revision or build id holds a letter (`0ubuntu3`, `7NKu8D…`);
+ * digits alone are a block pool's time (`BP-1347369012-10.1.2.3-1444972147527`), a
+ * second address a range (`-10.0.0.9`).
+ */
+const _VERSION_SUFFIX_RE = /^\d{0,8}[A-Za-z]/;
 
 /**
  * Whether a 16+ character alphanumeric word is a hash: hexadecimal with both
