@@ -84,6 +84,12 @@ const PASSING = [
   "included: /home/ci/roles/app/tasks/errors.yml for web1, web2",
   "web1.example.com          : ok=11   changed=5    unreachable=0    failed=0    skipped=0    rescued=0    ignored=0",
   "db1                        : ok=3    changed=0    unreachable=0    failed=0",
+  // Pester: block headers and passing tests, whatever their names say
+  "  Describing Negative Parsing Tests",
+  "    Context Parse error expected: <<class foo {>>",
+  "Describing Get-Planet",
+  "    [+] throws an error when the path is missing 35ms",
+  "      [+] returns the parse error 1.2s",
 ];
 
 const DOWNLOADS = [
@@ -144,6 +150,9 @@ const CACHE_STEPS = [
 ];
 
 const NOT_NOISE = [
+  "    [-] ThreadJob with ScriptBlock and Using variables 315ms", // Pester: a failed test
+  "Context: deadline exceeded while dialing", // a key, not Pester's `Context name`
+  "[+] Building 12.3s (7/8)",
   "[Pipeline] { (Build)", // a stage's start names where the failure is
   "...", // no progress
   "      ✕ applies percentage discount to order total (24 ms)",

@@ -30,6 +30,8 @@
  *   `Downloaded from central: https://…` (and Maven 3.3's `Downloaded: https://…`),
  *   Gradle `Download https://…`, the Gradle wrapper's `Downloading https://…` and its
  *   progress `...........10%.....`;
+ * - Pester's block headers and passing tests: `Describing Get-Planet`,
+ *   `    Context Parse error expected: <<class>>`, `    [+] returns 3 35ms` (not `[-]`);
  * - Gradle's task progress: `> Task :app:compileJava`, `… UP-TO-DATE`, `… NO-SOURCE`,
  *   `… FROM-CACHE` (a task ` FAILED` is not noise);
  * - TeamCity's service messages that report progress: `##teamcity[testStarted …]`,
@@ -81,6 +83,12 @@ const _DEBCONF_NOISE =
   /^(?:debconf: (?:unable to initialize frontend: |falling back to frontend: |delaying package configuration, since apt-utils|\((?:TERM is not set|No usable dialog-like program|Dialog frontend |Can't locate Term\/ReadLine\.pm|This frontend requires a controlling tty))|dpkg-preconfigure: unable to re-open stdin)/;
 
 /** Maven and Gradle: a download from a repository URL. */
+/** Pester's test time at the end of a verdict: `35ms`, `1.2s`. */
+const _PESTER_TIME = / \d+(?:\.\d+)?m?s$/;
+
+/** Pester's `Context name` (not `Context: …`, a key). */
+const _PESTER_CONTEXT = /^\s{0,8}Context [^\s:]/;
+
 const _DOWNLOAD = /^(?:\[INFO\] )?Download(?:(?:ing|ed)(?: from [\w.-]+)?:?)? https?:\/\//;
 /** The Gradle wrapper's download progress: `...........10%............20%…`. */
 const _DOTS_PROGRESS = /^\.{3,}\d{1,3}%/;
@@ -317,9 +325,18 @@ export function isKnownNoise(line: string, c0: number): boolean {
       if (i === 0 && line.startsWith("[INFO] Tests run: ") && _SUREFIRE_CLASS_OK.test(line)) {
         return true;
       }
+      // Pester's passing test `[+] name 35ms` (`[-]` fails)
+      if (line.startsWith("[+] ", i) && _PESTER_TIME.test(line)) return true;
       // falls through: Maven's `[INFO] Downloading from …`
     case 68: // D
       if (i === 0 && _DOWNLOAD.test(line)) return true;
+      // Pester's block headers: `Describing Get-Planet`, `  Context Parse error expected`
+      if (i <= 8 && line.startsWith("Describing ", i) && line.charCodeAt(i + 11) > 32) {
+        return true;
+      }
+      break;
+    case 67: // C: Pester's `    Context name`
+      if (i <= 8 && line.startsWith("Context ", i) && _PESTER_CONTEXT.test(line)) return true;
       break;
     case 110: // n
       if (i === 0 && line.startsWith("npm ") && _NPM_NOISE.test(line)) return true;
