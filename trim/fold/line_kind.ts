@@ -27,7 +27,8 @@ export const FoldLineKind = {
  * What a line is for folding: blank; structure (indented: a line of a multi-line
  * record such as a stack frame or an object dump; or no level and a stack signal);
  * failure (an `error`/`fatal` level; or no level and an error, fatal or diagnostic
- * signal); plain (another level, or a syslog header `host sshd[24200]:`); else own.
+ * signal); plain (another level, or a syslog header `host sshd[24200]:`, a diagnostic
+ * too); else own.
  *
  * @example
  * ```ts
@@ -50,7 +51,12 @@ export function foldLineKind(line: string): number {
     return level === "error" || level === "fatal" ? FoldLineKind.FAILURE : FoldLineKind.PLAIN;
   }
   const category = signalCategory(lineSignal(line));
-  if (category >= LineCategory.DIAGNOSTIC) return FoldLineKind.FAILURE;
+  if (category >= LineCategory.DIAGNOSTIC) {
+    // A daemon's diagnostic (`sshd[24200]: Invalid user admin`) repeats per connection.
+    return category === LineCategory.DIAGNOSTIC && _hasSyslogHeader(line)
+      ? FoldLineKind.PLAIN
+      : FoldLineKind.FAILURE;
+  }
   if (category === LineCategory.STACK) return FoldLineKind.STRUCTURE;
   return _hasSyslogHeader(line) ? FoldLineKind.PLAIN : FoldLineKind.OWN;
 }
