@@ -32,7 +32,7 @@ test("message repeats: three free, then 8 points more each; folding lines are no
   assert.equal(m.size, 2);
 });
 
-test("select: one warning over many symbols is shown a few times, errors all", async () => {
+test("select: a compiler's warnings go at high; at medium a few of one message, errors all", async () => {
   // scaladoc: one warning for many symbols of one file.
   const symbols = ["Api", "Types", "Trees", "Names", "Mirrors", "Exprs", "Universe", "Internals"];
   const warnings = symbols.flatMap((f, k) => [
@@ -52,10 +52,20 @@ test("select: one warning over many symbols is shown a few times, errors all", a
     "[error] Failed: Total 3, Failed 1, Errors 0, Passed 2",
     "[error] (test:testOnly) sbt.TestsFailedException: Tests unsuccessful",
   ];
+  // At a source location a warning's words (`Could not find`) describe the code: a
+  // pure warning, dropped at high (the default's start).
   const { output, result } = await trimTextInline(input.join("\n") + "\n");
   assertAccounting(output, result);
-  const shown = symbols.filter((f) => output.includes(`"${f}Api"`)).length;
-  assert.ok(shown >= 3 && shown <= 5, `${shown} of ${symbols.length} warnings shown:\n${output}`);
+  const shownHigh = symbols.filter((f) => output.includes(`"${f}Api"`)).length;
+  assert.equal(shownHigh, 0, output);
+  // At medium warnings are kept, one message a few times.
+  const medium = await trimTextInline(input.join("\n") + "\n", { aggressiveness: "medium" });
+  assertAccounting(medium.output, medium.result);
+  const shown = symbols.filter((f) => medium.output.includes(`"${f}Api"`)).length;
+  assert.ok(
+    shown >= 3 && shown <= 5,
+    `${shown} of ${symbols.length} warnings shown:\n${medium.output}`,
+  );
   // Another file's warning is another message.
   assert.equal(hashMessageTemplate(warnings[0]), hashMessageTemplate(warnings[3]));
   assert.notEqual(

@@ -29,6 +29,24 @@ test("spec: a warning about a connection timeout scores >= 40 at aggressive", ()
   assert.ok(scoreLineRelevance("WARNING: Connection timed out", "aggressive") >= 40);
 });
 
+test("points: a warning at a source location is a warning whatever its words", () => {
+  for (
+    const line of [
+      "[warn] /build/src/reflect/api/Names.scala:104:40: Variable class undefined in comment",
+      '[warn] /build/src/Universe.scala:237:9: Could not find any member to link for "x".',
+      "[WARNING] /src/main/java/A.java:[12,5] unable to resolve the deprecated symbol",
+    ]
+  ) assert.ok(!isHardSignal(lineSignal(line)), line);
+  // A warning about an event stays a diagnostic; an error at a location is an error.
+  for (
+    const line of [
+      "[WARN] connection to db:5432 timed out, retrying",
+      "[warn] /build/src/A.scala:12:5: exception in macro expansion: java.lang.NullPointerException",
+      "src/a.c:12:5: error: cannot find 'f'",
+    ]
+  ) assert.ok(isHardSignal(lineSignal(line)), line);
+});
+
 test("spec: a plain container-runtime start line scores 0, a failure >= 40", () => {
   for (
     const line of [

@@ -166,6 +166,9 @@ const _DIAG_WORD = new RegExp(
     ]).source
   }|${_DIAG_OTHER_WORD.source}`,
 );
+/** A source location: `A.scala:104:40: `, `a.c:12: `, Maven's `A.java:[12,5] `. */
+const _SOURCE_LOCATION =
+  /\.[A-Za-z][A-Za-z0-9]{0,9}(?::\d{1,7}(?::\d{1,5})?:? |:\[\d{1,7},\d{1,5}\] )/;
 /** Warning markers beyond level tags. */
 const _WARN_WORD = new RegExp(
   `${
@@ -316,7 +319,12 @@ function _hardSignal(
       best = _max(best, _DIAG + 60);
       groups++;
     }
-    if (f & _F_DIAG && _DIAG_WORD.test(line)) (best = _max(best, _DIAG + 50)), groups++;
+    // A compiler's or a doc tool's warning at a source location (`[warn] A.scala:104:40:
+    // Could not find any member to link`) describes the code, not an event: its words do
+    // not make it a diagnostic. A warning about a timeout or a refused connection does.
+    if (
+      f & _F_DIAG && !(tag === "warn" && _SOURCE_LOCATION.test(line)) && _DIAG_WORD.test(line)
+    ) (best = _max(best, _DIAG + 50)), groups++;
     // Any trigger may be a multilingual word (`erreur` is triggered by `err`).
     if (
       multilingual && best === 0 && f & (_F_ML | _F_ERRORISH) && hasMultilingualErrorKeyword(line)
