@@ -137,12 +137,12 @@ const _UPPER_TRIGGERS: ReadonlyArray<readonly [string, number]> = [
   ["Cannot", _F_DIAG],
   ["Could not", _F_DIAG | _F_PACKAGE],
   ["Unable", _F_DIAG | _F_PACKAGE],
-  // Sentence-initial spellings of lowercase diagnostic words (`Invalid option -j`).
+  // Sentence-initial spellings of lowercase diagnostic words (`Invalid option -j`); not
+  // `Unexpected`, which opens ESLint's warnings (`Unexpected any`, `Unexpected console`).
   ["Invalid", _F_DIAG],
   ["Illegal", _F_DIAG],
   ["No such", _F_DIAG],
   ["Not found", _F_DIAG],
-  ["Unexpected", _F_DIAG],
   ["Unhandled", _F_ERROR],
   ["Uncaught", _F_ERROR],
   ["Deadlock", _F_DIAG],
