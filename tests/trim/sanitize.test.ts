@@ -46,6 +46,11 @@ const POSITIVE: Array<[string, string]> = [
   // IPv4, with port
   ["connect to 10.0.4.17 failed", "connect to [IP] failed"],
   ["upstream 192.168.1.20:8080 timed out", "upstream [IP]:[PORT] timed out"],
+  // ODBC's PWD is a password (the shell's PWD holds a path).
+  [
+    "DRIVER={ODBC};SERVER=db;UID=sa;PWD=Kq9x2LmQ;",
+    "DRIVER={ODBC};SERVER=db;UID=sa;PWD=[REDACTED];",
+  ],
   // Addresses next to `-` that are not package versions: a range, an HDFS block pool id.
   ["allow 10.0.0.1-10.0.0.9 only", "allow [IP]-[IP] only"],
   [
@@ -176,6 +181,9 @@ const NEGATIVE: string[] = [
   "node v20.11.1 npm 10.2.4",
   "Version=4.0.0.0, Culture=neutral",
   "Unpacking cmake-data (2.8.12.2-0ubuntu3) ...",
+  "PWD=/home/travis/build/acme/app",
+  "OLDPWD=~/src",
+  '$ docker run -v "$PWD:/mnt" "$name:current" myscript',
   "wired-in package base mapped to base-4.9.0.0",
   "Building text-1.2.3.1-7NKu8DECFYz7UjXy3rfbu5",
   "Unpacking libfoo (4.2.0.1+dfsg-1) ...",

@@ -435,6 +435,11 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
   const ke = j + 1;
   let ks = ke;
   while (ks > 0 && isIdChar(s.charCodeAt(ks - 1))) ks--;
+  // A shell variable before a `:` is read, not set: `-v "$PWD:/mnt"`, `$HOME:/x`.
+  if (s.charCodeAt(ks - 1) === 36 && s.charCodeAt(p) === 58) return undefined;
+  // The shell's working directory: `PWD=/home/ci/build`, `OLDPWD=~/src` (ODBC's
+  // `PWD=x` is a password).
+  if (_isDirectoryVariable(s, ks, ke, p)) return undefined;
   // Keys of two letters are too often something else; `pw` (`?user=a&pw=x`) is not.
   if (ke - ks < 3 && !(ke - ks === 2 && (last === 119 || last === 87) && _isPw(s, ks))) {
     return undefined;
@@ -446,6 +451,20 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
     if (ks - 1 - ws >= 3 && _keyKind(key) === _KEY_SECRET) return _maskAfterKey(s, ws, key, ke);
   }
   return _maskAfterKey(s, ks, s.slice(ks, ke), ke);
+}
+
+/** `PWD` or `OLDPWD` (`ks`..`ke`) with a path after its separator at `p`. */
+function _isDirectoryVariable(s: string, ks: number, ke: number, p: number): boolean {
+  const n = ke - ks;
+  if ((n !== 3 && n !== 6) || s.charCodeAt(ke - 1) !== 68 || s.charCodeAt(ke - 2) !== 87) {
+    return false;
+  }
+  if (n === 6 && !s.startsWith("OLD", ks)) return false;
+  if (s.charCodeAt(ke - 3) !== 80) return false;
+  let v = p + 1;
+  while (s.charCodeAt(v) === 32 || s.charCodeAt(v) === 34 || s.charCodeAt(v) === 39) v++;
+  const c = s.charCodeAt(v);
+  return c === 47 || c === 126; // `/`, `~`
 }
 
 /**
