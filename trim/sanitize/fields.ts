@@ -456,11 +456,7 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
 /** `PWD` or `OLDPWD` (`ks`..`ke`) with a path after its separator at `p`. */
 function _isDirectoryVariable(s: string, ks: number, ke: number, p: number): boolean {
   const n = ke - ks;
-  if ((n !== 3 && n !== 6) || s.charCodeAt(ke - 1) !== 68 || s.charCodeAt(ke - 2) !== 87) {
-    return false;
-  }
-  if (n === 6 && !s.startsWith("OLD", ks)) return false;
-  if (s.charCodeAt(ke - 3) !== 80) return false;
+  if (!(n === 3 ? s.startsWith("PWD", ks) : n === 6 && s.startsWith("OLDPWD", ks))) return false;
   let v = p + 1;
   while (s.charCodeAt(v) === 32 || s.charCodeAt(v) === 34 || s.charCodeAt(v) === 39) v++;
   const c = s.charCodeAt(v);

@@ -128,9 +128,7 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   }
   if (s.indexOf("://") >= 0 && s.indexOf("@") >= 0) {
     s = s.replace(_URL_PASSWORD_RE, _maskUrlPassword);
-    if (s.indexOf("/", s.indexOf("://") + 3) >= 0) {
-      s = s.replace(_URL_SLASH_PASSWORD_RE, _maskUrlSlashPassword);
-    }
+    s = s.replace(_URL_SLASH_PASSWORD_RE, _maskUrlPassword);
     s = s.replace(_URL_TOKEN_USER_RE, _maskUrlTokenUser);
   }
   s = maskSecretFields(s);
@@ -147,14 +145,11 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
 }
 
 function _maskUrlPassword(m: string, user: string, pass: string): string {
-  if (pass === "[REDACTED]" || /^\d{1,5}$/.test(pass)) return m; // host:port, not user:pass
+  // host:port (`host:5000/image@sha256:…` too), not user:pass
+  if (pass === "[REDACTED]" || /^\d{1,5}(?:\/|$)/.test(pass)) return m;
   return `://${user}:[REDACTED]@`;
 }
 
 function _maskUrlTokenUser(m: string, user: string): string {
   return isRandomRun(user, 16, false) ? "://[REDACTED]@" : m;
-}
-
-function _maskUrlSlashPassword(m: string, user: string, pass: string): string {
-  return /^\d{1,5}\//.test(pass) ? m : `://${user}:[REDACTED]@`;
 }

@@ -17,6 +17,8 @@
  * @module
  */
 
+import { isWordChar } from "./chars.ts";
+
 /** One vendor token format. */
 export interface VendorToken {
   /** The vendor (and the kind of token when the vendor has several). */
@@ -636,7 +638,7 @@ function _isLowerAlnumRun(s: string, a: number, b: number): boolean {
 
 /** A word character, `.` or `-` (NaN, past either end, is not). */
 function _isNamePart(c: number): boolean {
-  return _isWordChar(c) || c === 46 || c === 45;
+  return isWordChar(c) || c === 46 || c === 45;
 }
 
 /** Rows without a hint by their first two characters (`c0 * 128 + c1`), sticky. */
@@ -652,10 +654,6 @@ for (const v of VENDOR_TOKENS) {
     _BY_START.set(key, list);
     _HAS_START[key] = 1;
   }
-}
-
-function _isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
 /** The rows with a hint: each runs only when its hint is in the line. */
@@ -676,7 +674,7 @@ export function maskVendorTokens(s: string): string {
   let prevWord = false;
   for (let i = 0; i + 1 < s.length; i++) {
     const c = s.charCodeAt(i);
-    const word = _isWordChar(c);
+    const word = isWordChar(c);
     if (word && !prevWord && i >= copied) {
       const c1 = s.charCodeAt(i + 1);
       const key = c * 128 + c1;
