@@ -18,18 +18,19 @@ for (let c = 0; c < 128; c++) {
   else if (c === 32 || (c >= 9 && c <= 13)) _CLASS[c] = 3;
 }
 
-// Calibrated weights (see module docs).
-const _LINE = 1.352; // the newline and line start
-const _LETTER_RUN = 0.446; // a word
-const _LETTER_EXTRA = 0.151; // each further letter past the first in a run
-const _UPPER_EXTRA = 0.197; // a further capital in a run (ALL_CAPS splits more)
-const _DIGIT = 0.238; // each digit
-const _PUNCT = 0.438; // the first of a run of punctuation
-const _PUNCT_EXTRA = 0.311; // each further one (BPE merges "://", ")," …)
-const _DIGIT_RUN = 1.445; // a run of digits
-const _SPACE_RUN = 0.676; // a run of two or more spaces or tabs
-const _CJK = 1.0;
-const _OTHER_NON_ASCII = 0.4;
+// Calibrated weights in thousandths of a token (see module docs): counted in whole
+// numbers, so a total does not depend on the order its lines were added in.
+const _LINE = 1352; // the newline and line start
+const _LETTER_RUN = 446; // a word
+const _LETTER_EXTRA = 151; // each further letter past the first in a run
+const _UPPER_EXTRA = 197; // a further capital in a run (ALL_CAPS splits more)
+const _DIGIT = 238; // each digit
+const _PUNCT = 438; // the first of a run of punctuation
+const _PUNCT_EXTRA = 311; // each further one (BPE merges "://", ")," …)
+const _DIGIT_RUN = 1445; // a run of digits
+const _SPACE_RUN = 676; // a run of two or more spaces or tabs
+const _CJK = 1000;
+const _OTHER_NON_ASCII = 400;
 
 /**
  * Estimates the number of BPE tokens of one line (the line's newline included).
@@ -43,9 +44,7 @@ const _OTHER_NON_ASCII = 0.4;
  * ```
  */
 export function estimateTokens(line: string): number {
-  _one.tokens = 0;
-  _one.add(line);
-  return _one.tokens;
+  return _walk(line) / 1000;
 }
 
 /**
@@ -73,6 +72,9 @@ export function countWords(line: string): number {
   return words;
 }
 
+/** Adds a line measured elsewhere in this module (thousandths of a token, words). */
+let _addMeasured: (m: LineMeter, milli: number, words: number) => void;
+
 /**
  * Accumulates words and estimated tokens of many lines in one pass per line.
  * With a custom estimator, words are counted by {@linkcode countWords} and tokens by
@@ -90,53 +92,206 @@ export function countWords(line: string): number {
 export class LineMeter {
   /** Words counted so far. */
   words = 0;
-  /** Estimated tokens so far. */
-  tokens = 0;
+  /** Built-in estimate so far, in thousandths of a token. */
+  #milli = 0;
+  /** A custom estimator's sum so far. */
+  #custom = 0;
   #estimate: ((line: string) => number) | undefined;
+
+  static {
+    _addMeasured = (m, milli, words) => {
+      m.#milli += milli;
+      m.words += words;
+    };
+  }
 
   /** @param estimate a custom token estimator; the built-in one when omitted. */
   constructor(estimate?: (line: string) => number) {
     this.#estimate = estimate === estimateTokens ? undefined : estimate;
   }
 
+  /** Estimated tokens so far. */
+  get tokens(): number {
+    return this.#estimate === undefined ? this.#milli / 1000 : this.#custom;
+  }
+
+  /** Whether tokens are the built-in estimate (no custom estimator). */
+  get builtIn(): boolean {
+    return this.#estimate === undefined;
+  }
+
   /** Adds one line. */
   add(line: string): void {
     if (this.#estimate !== undefined) {
       this.words += countWords(line);
-      this.tokens += this.#estimate(line);
+      this.#custom += this.#estimate(line);
       return;
     }
-    // One table step per ASCII character: the state (the previous character's class)
-    // and the character give the event to count and the next state. Integer counts per
-    // event, weighted once at the end.
-    const n = _EVENTS;
-    n.fill(0);
-    let cjk = 0, other = 0, wide = 0;
-    let s = _S_SPACE;
-    for (let i = 0; i < line.length; i++) {
-      const c = line.charCodeAt(i);
-      if (c < 128) {
-        const x = _STEP[(s << 7) | c];
-        n[x >> 3]++;
-        s = x & 7;
-      } else if (c === 0xa0) {
-        s = _S_SPACE;
-      } else {
-        if (c >= 0x2e80 && c <= 0xd7af) cjk++;
-        else if (c < 0xdc00 || c > 0xdfff) other++;
-        if (s >= _S_SPACE) wide++;
-        s = _S_OTHER;
-      }
+    this.#milli += _walk(line);
+    this.words += _walkWords;
+  }
+}
+
+/** Words of the line {@linkcode _walk} measured last. */
+let _walkWords = 0;
+
+/**
+ * The built-in estimate of one line, in thousandths of a token; its words in
+ * `_walkWords`. One table step per ASCII character: the state (the previous
+ * character's class) and the character give what the character adds and the next state.
+ */
+function _walk(line: string): number {
+  let t = _LINE;
+  let w = 0;
+  let s = _S_SPACE;
+  const step = _STEP;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c < 128) {
+      const x = step[(s << 7) | c];
+      t += x >> 4;
+      w += (x >> 3) & 1;
+      s = x & 7;
+    } else if (c === 0xa0) {
+      s = _S_SPACE;
+    } else {
+      if (c >= 0x2e80 && c <= 0xd7af) t += _CJK;
+      else if (c < 0xdc00 || c > 0xdfff) t += _OTHER_NON_ASCII;
+      if (s >= _S_SPACE) w++;
+      s = _S_OTHER;
     }
-    const letterRuns = n[_E_LETTER_RUN] + n[_E_LETTER_WORD];
-    const digits = n[_E_DIGIT] + n[_E_DIGIT_RUN] + n[_E_DIGIT_WORD];
-    const digitRuns = n[_E_DIGIT_RUN] + n[_E_DIGIT_WORD];
-    const punctRuns = n[_E_PUNCT_RUN] + n[_E_PUNCT_WORD];
-    this.words += n[_E_LETTER_WORD] + n[_E_DIGIT_WORD] + n[_E_PUNCT_WORD] + wide;
-    this.tokens += _LINE + letterRuns * _LETTER_RUN + n[_E_LOWER_EXTRA] * _LETTER_EXTRA +
-      n[_E_UPPER_EXTRA] * _UPPER_EXTRA + digits * _DIGIT + digitRuns * _DIGIT_RUN +
-      punctRuns * _PUNCT + n[_E_PUNCT_EXTRA] * _PUNCT_EXTRA + n[_E_SPACE_RUN] * _SPACE_RUN +
-      cjk * _CJK + other * _OTHER_NON_ASCII;
+  }
+  _walkWords = w;
+  return t;
+}
+
+/**
+ * Meters the lines of a UTF-8 byte stream before it is decoded, into a
+ * {@linkcode LineMeter}: the same estimate, from a walk over bytes that costs a
+ * fraction of a walk over the decoded string's characters. Only lines of ASCII bytes
+ * of at most `limit` bytes are metered here (their bytes are their characters); every
+ * other line (non-ASCII bytes, which the decoder may turn into other characters, or
+ * too long) is left to the caller, who meters its decoded text with
+ * {@linkcode LineMeter.add} and asks {@linkcode AsciiLineMeter.left} which lines those
+ * are. Lines end at `\n`; the `\r` of a CRLF line is metered as part of it, as the
+ * splitter's raw lines hold it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { AsciiLineMeter, LineMeter } from "./tokens.ts";
+ * const m = new LineMeter();
+ * const bytes = new AsciiLineMeter(m, 1000);
+ * bytes.push(new TextEncoder().encode("npm ERR! code\nerreur: échec\nlast"));
+ * bytes.end();
+ * const ref = new LineMeter();
+ * ref.add("npm ERR! code");
+ * ref.add("last");
+ * assert.ok(m.words === ref.words && m.tokens === ref.tokens);
+ * assert.deepEqual([0, 1, 2].map((k) => bytes.left(k)), [false, true, false]);
+ * ```
+ */
+export class AsciiLineMeter {
+  #meter: LineMeter;
+  #limit: number;
+  // The current line: thousandths of a token, words, the previous byte's key (see
+  // `_PAIR`), whether that byte was a space, whether all bytes were ASCII, and its
+  // bytes in earlier chunks.
+  #t = _LINE;
+  #w = 0;
+  #p = 32;
+  #sp = 1;
+  #ascii = true;
+  #len = 0;
+  /** Index of the current line. */
+  #line = 0;
+  /** Indices of the lines left to the caller, in order; `#next` is the first not asked. */
+  #left: number[] = [];
+  #next = 0;
+
+  /**
+   * @param meter where the lines metered here are added.
+   * @param limit lines of more bytes than this are left to the caller.
+   */
+  constructor(meter: LineMeter, limit: number) {
+    this.#meter = meter;
+    this.#limit = limit;
+  }
+
+  /** Meters the lines a chunk completes, and carries its last, open line on. */
+  push(b: Uint8Array): void {
+    // The state of a step is the previous byte itself (with 128 added to the second and
+    // later spaces of a run), not the previous step's result: no step waits on a lookup.
+    // A non-ASCII byte steps through rows the line's result is not used from.
+    const pair = _PAIR;
+    const space = _SPACE;
+    let t = this.#t, w = this.#w, p = this.#p, sp = this.#sp;
+    let high = this.#ascii ? 0 : 128;
+    let i = 0;
+    let start = 0;
+    const end = b.length;
+    while (true) {
+      const nl = b.indexOf(10, i);
+      const stop = nl < 0 ? end : nl;
+      for (; i < stop; i++) {
+        const c = b[i];
+        high |= c;
+        const x = pair[(p << 7) | c];
+        t += x >> 4;
+        w += (x >> 3) & 1;
+        const s = space[c];
+        p = c | ((s & sp) << 7);
+        sp = s;
+      }
+      if (nl < 0) break;
+      this.#close(high < 128, this.#len + nl - start, t, w);
+      this.#len = 0;
+      t = _LINE;
+      w = 0;
+      p = 32;
+      sp = 1;
+      high = 0;
+      start = i = nl + 1;
+    }
+    this.#len += end - start;
+    this.#t = t;
+    this.#w = w;
+    this.#p = p;
+    this.#sp = sp;
+    this.#ascii = high < 128;
+  }
+
+  /** End of input: the last line, when it has no newline. */
+  end(): void {
+    if (this.#len > 0) this.#close(this.#ascii, this.#len, this.#t, this.#w);
+    this.#t = _LINE;
+    this.#w = 0;
+    this.#p = 32;
+    this.#sp = 1;
+    this.#ascii = true;
+    this.#len = 0;
+  }
+
+  #close(ascii: boolean, len: number, t: number, w: number): void {
+    if (ascii && len <= this.#limit) _addMeasured(this.#meter, t, w);
+    else this.#left.push(this.#line);
+    this.#line++;
+  }
+
+  /**
+   * Whether line `k` (0-based, in input order) was left to the caller. Asked once per
+   * line, in order, after the chunk that ends it was pushed (or after `end`).
+   */
+  left(k: number): boolean {
+    const q = this.#left;
+    if (this.#next < q.length && q[this.#next] === k) {
+      if (++this.#next === q.length) {
+        q.length = 0;
+        this.#next = 0;
+      }
+      return true;
+    }
+    return false;
   }
 }
 
@@ -148,55 +303,74 @@ const _S_DIGIT = 2;
 const _S_SPACE = 3;
 const _S_SPACES = 4;
 
-// Events: what one character adds to the counts (a "word" event also starts a word).
-const _E_NONE = 0;
-const _E_UPPER_EXTRA = 1;
-const _E_LOWER_EXTRA = 2;
-const _E_LETTER_RUN = 3;
-const _E_LETTER_WORD = 4;
-const _E_DIGIT = 5;
-const _E_DIGIT_RUN = 6;
-const _E_DIGIT_WORD = 7;
-const _E_SPACE_RUN = 8;
-const _E_PUNCT_EXTRA = 9;
-const _E_PUNCT_RUN = 10;
-const _E_PUNCT_WORD = 11;
+/** What each event adds, in thousandths of a token, and whether it starts a word. */
+function _event(milli: number, word: boolean): number {
+  return (milli << 4) | (word ? 8 : 0);
+}
+const _NONE = 0;
+const _UPPER_EXTRA_E = _event(_UPPER_EXTRA, false);
+const _LOWER_EXTRA_E = _event(_LETTER_EXTRA, false);
+const _LETTER_RUN_E = _event(_LETTER_RUN, false);
+const _LETTER_WORD_E = _event(_LETTER_RUN, true);
+const _DIGIT_E = _event(_DIGIT, false);
+const _DIGIT_RUN_E = _event(_DIGIT + _DIGIT_RUN, false);
+const _DIGIT_WORD_E = _event(_DIGIT + _DIGIT_RUN, true);
+const _SPACE_RUN_E = _event(_SPACE_RUN, false);
+const _PUNCT_EXTRA_E = _event(_PUNCT_EXTRA, false);
+const _PUNCT_RUN_E = _event(_PUNCT, false);
+const _PUNCT_WORD_E = _event(_PUNCT, true);
 
-/** Event counts of the line being added (reset per line). */
-const _EVENTS = new Int32Array(12);
-
-/** `(event << 3) | next state`, indexed by `(state << 7) | ASCII code`. */
+/**
+ * `(thousandths << 4) | (starts a word << 3) | next state`, indexed by
+ * `(state << 7) | ASCII code`.
+ */
 const _STEP = _buildSteps();
 
-function _buildSteps(): Uint8Array {
-  const t = new Uint8Array(5 << 7);
+function _buildSteps(): Int16Array {
+  const t = new Int16Array(5 << 7);
   for (let s = 0; s < 5; s++) {
     const afterSpace = s === _S_SPACE || s === _S_SPACES;
     for (let c = 0; c < 128; c++) {
       const k = _CLASS[c];
-      let e = _E_NONE;
+      let e = _NONE;
       let next = k;
       if (k === 1) {
-        if (s === _S_LETTER) e = c <= 90 ? _E_UPPER_EXTRA : _E_LOWER_EXTRA;
-        else e = afterSpace ? _E_LETTER_WORD : _E_LETTER_RUN;
+        if (s === _S_LETTER) e = c <= 90 ? _UPPER_EXTRA_E : _LOWER_EXTRA_E;
+        else e = afterSpace ? _LETTER_WORD_E : _LETTER_RUN_E;
       } else if (k === 2) {
-        if (s === _S_DIGIT) e = _E_DIGIT;
-        else e = afterSpace ? _E_DIGIT_WORD : _E_DIGIT_RUN;
+        if (s === _S_DIGIT) e = _DIGIT_E;
+        else e = afterSpace ? _DIGIT_WORD_E : _DIGIT_RUN_E;
       } else if (k === 3) {
         if (s === _S_SPACE) {
-          e = _E_SPACE_RUN;
+          e = _SPACE_RUN_E;
           next = _S_SPACES;
         } else if (s === _S_SPACES) next = _S_SPACES;
         else next = _S_SPACE;
       } else {
-        if (s === _S_OTHER) e = _E_PUNCT_EXTRA;
-        else e = afterSpace ? _E_PUNCT_WORD : _E_PUNCT_RUN;
+        if (s === _S_OTHER) e = _PUNCT_EXTRA_E;
+        else e = afterSpace ? _PUNCT_WORD_E : _PUNCT_RUN_E;
       }
-      t[(s << 7) | c] = (e << 3) | next;
+      t[(s << 7) | c] = e | next;
     }
   }
   return t;
 }
 
-/** The meter behind {@linkcode estimateTokens}. */
-const _one = new LineMeter();
+/** By byte: 1 for ASCII spaces (space, tab, `\n` … `\r`), 0 for any other byte. */
+const _SPACE = new Uint8Array(256).map((_, c) => (c < 128 && _CLASS[c] === 3 ? 1 : 0));
+
+/**
+ * The steps of {@linkcode _STEP} keyed by the previous byte instead of the state:
+ * indexed by `(key << 7) | ASCII code`, where the key is the previous byte, plus 128
+ * when it was the second or later space of a run (the state `_S_SPACES`).
+ */
+const _PAIR = _buildPairs();
+
+function _buildPairs(): Int16Array {
+  const t = new Int16Array(256 << 7);
+  for (let p = 0; p < 256; p++) {
+    const s = p >= 128 ? _S_SPACES : _CLASS[p] === 3 ? _S_SPACE : _CLASS[p];
+    for (let c = 0; c < 128; c++) t[(p << 7) | c] = _STEP[(s << 7) | c] & ~7;
+  }
+  return t;
+}

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { cleanCut, LineSplitter, resolveCarriageReturns } from "../../trim/stages/split.ts";
 import { chunked } from "../_helpers/chunked.ts";
+import { LineMeter } from "../../trim/tokens.ts";
 
 interface Split {
   lines: string[];
@@ -80,4 +81,48 @@ test("split: an overlong progress line shows its final rewrite, not the one at t
   const long = "start\r" + "word ".repeat(40) + "\r\n";
   assert.deepEqual(split([long], 64, true).lines, [cleanCut(("word ".repeat(40)).slice(0, 65))]);
   assert.deepEqual(split([long], 64, false).lines, [("word ".repeat(40)).slice(0, 65)]);
+});
+
+/** Words, tokens and lines a splitter with a meter attached counts of `chunks`. */
+function metered(chunks: (string | Uint8Array)[], limit: number): [number, number, number] {
+  const meter = new LineMeter();
+  const s = new LineSplitter(limit, {
+    rawText: (t) => meter.add(t),
+    line: () => {},
+    bytes: () => {},
+    meter,
+  });
+  const lines: string[] = [];
+  for (const c of chunks) s.push(c, lines);
+  s.flush(lines);
+  return [meter.words, meter.tokens, s.lines];
+}
+
+test("split: the meter counts byte input as the raw lines' text, under any chunking", () => {
+  // ASCII lines are metered on the bytes before decoding; every other line (non-ASCII,
+  // too long) from its text. Either way each raw line counts once, as `LineMeter.add`.
+  fc.assert(
+    fc.property(
+      text,
+      fc.integer({ min: 1, max: 40 }),
+      fc.array(fc.nat(), { maxLength: 10 }),
+      (t, limit, cuts) => {
+        const ref = split([t], limit, true);
+        const want = new LineMeter();
+        for (const m of ref.metered) want.add(m);
+        const expected = [want.words, want.tokens, ref.counted];
+        const bytes = new TextEncoder().encode(t);
+        assert.deepEqual(metered(chunked(bytes, cuts), limit), expected);
+        assert.deepEqual(metered([t], limit), expected);
+        // text after bytes, bytes after text
+        const points = [...t];
+        const half = points.slice(0, points.length >> 1).join("");
+        const rest = new TextEncoder().encode(t.slice(half.length));
+        const enc = new TextEncoder().encode(half);
+        assert.deepEqual(metered([enc, t.slice(half.length)], limit), expected);
+        assert.deepEqual(metered([half, rest], limit), expected);
+      },
+    ),
+    { numRuns: 3000 },
+  );
 });

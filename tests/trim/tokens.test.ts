@@ -114,9 +114,10 @@ function referenceEstimate(line: string): { words: number; tokens: number } {
       prev = 0;
     }
   }
-  const tokens = 1.352 + letterRuns * 0.446 + extraLower * 0.151 + extraUpper * 0.197 +
-    digits * 0.238 + digitRuns * 1.445 + punctRuns * 0.438 + punctExtra * 0.311 +
-    spaceRuns * 0.676 + cjk * 1.0 + other * 0.4;
+  // The weights in thousandths of a token, summed as whole numbers.
+  const tokens = (1352 + letterRuns * 446 + extraLower * 151 + extraUpper * 197 +
+    digits * 238 + digitRuns * 1445 + punctRuns * 438 + punctExtra * 311 +
+    spaceRuns * 676 + cjk * 1000 + other * 400) / 1000;
   return { words, tokens };
 }
 

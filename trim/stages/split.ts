@@ -9,7 +9,7 @@
  */
 
 import type { Batch } from "../batch.ts";
-import type { LineMeter } from "../tokens.ts";
+import { AsciiLineMeter, type LineMeter } from "../tokens.ts";
 
 /** Lines longer than this many characters are cut while streaming, with or without `maxLineLength`. */
 export const HARD_MAX_LINE_CHARS: number = 1024 * 1024;
@@ -73,6 +73,13 @@ export class LineSplitter {
   #discarded = "";
   #observer: SplitObserver | undefined;
   #meter: LineMeter | undefined;
+  /**
+   * With the built-in estimate, the ASCII lines of byte input are metered before
+   * decoding (see {@linkcode AsciiLineMeter}); undefined once the input starts as text.
+   */
+  #bytes: AsciiLineMeter | undefined;
+  #started = false;
+  #encoder: TextEncoder | undefined;
   #lines = 0;
 
   /**
@@ -93,6 +100,8 @@ export class LineSplitter {
     this.#clean = clean;
     this.#observer = observer;
     this.#meter = observer?.meter;
+    const meter = this.#meter;
+    this.#bytes = meter?.builtIn ? new AsciiLineMeter(meter, this.#limit) : undefined;
   }
 
   /** Push a chunk; completed lines are appended to `out`. */
@@ -101,15 +110,20 @@ export class LineSplitter {
     if (typeof chunk === "string") {
       text = chunk;
       this.#observer?.bytes(utf8Length(chunk));
+      if (!this.#started) this.#bytes = undefined;
+      else this.#bytes?.push((this.#encoder ??= new TextEncoder()).encode(chunk));
     } else {
+      this.#bytes?.push(chunk);
       text = this.#decoder.decode(chunk, { stream: true });
       this.#observer?.bytes(chunk.byteLength);
     }
+    this.#started = true;
     this.#take(text, out);
   }
 
   /** End of input: the last line (if any) is appended to `out`. */
   flush(out: string[]): void {
+    this.#bytes?.end();
     const rest = this.#decoder.decode();
     if (rest) this.#take(rest, out);
     if (this.#long || this.#partial.length > 0) this.#endLine(out);
@@ -213,7 +227,8 @@ export class LineSplitter {
   #meterLine(raw: string): void {
     const meter = this.#meter;
     if (meter !== undefined) {
-      meter.add(raw);
+      const bytes = this.#bytes;
+      if (bytes === undefined || bytes.left(this.#lines)) meter.add(raw);
       this.#lines++;
     } else if (this.#observer !== undefined) {
       this.#observer.rawText(raw);
