@@ -901,6 +901,43 @@ test("args and URLs: net use / net user, a password with a slash, STRIPE_KEY", (
   ) assert.equal(sanitizeLine(keep), keep);
 });
 
+test("fields: a wallet's seed words, an API key in a URL query", () => {
+  const words = "legal winner thank year wave sausage worth useful legal winner thank yellow";
+  const cases: [string, string][] = [
+    // ganache's start-up banner, .env files, JSON, prose
+    [`Mnemonic:      ${words}`, "Mnemonic:      [REDACTED]"],
+    [`MNEMONIC="${words}"`, 'MNEMONIC="[REDACTED]"'],
+    [`export WALLET_SEED_PHRASE="${words}"`, 'export WALLET_SEED_PHRASE="[REDACTED]"'],
+    [`  "mnemonic": "${words}",`, '  "mnemonic": "[REDACTED]",'],
+    [`seed_phrase: ${words}`, "seed_phrase: [REDACTED]"],
+    [
+      `Your recovery phrase: ${words} (keep it safe)`,
+      "Your recovery phrase: [REDACTED] (keep it safe)",
+    ],
+    ["the passphrase: Abc123x was wrong", "the passphrase: [REDACTED] was wrong"],
+    [
+      "GET /maps/api/geocode/json?address=Main+St&key=a8Fk29xQ7pLm HTTP/1.1",
+      "GET /maps/api/geocode/json?address=Main+St&key=[REDACTED] HTTP/1.1",
+    ],
+    [
+      "https://api.example.com/v1?key=Xq7Kx9acz2Lm&q=1",
+      "https://api.example.com/v1?key=[REDACTED]&q=1",
+    ],
+  ];
+  for (const [input, want] of cases) assert.equal(sanitizeLine(input), want, input);
+  for (
+    const keep of [
+      "exec: /bin/sh sync: true rpc: 8545",
+      "search phrase: foo bar",
+      "my recovery phrase: legal",
+      "GET /cache?key=user:42 200",
+      "GET /s3?prefix=a&key=logs/2024/x.txt 200",
+      "GET /q?key=abcdefgh 200",
+      "Using --randomly-seed=2718",
+    ]
+  ) assert.equal(sanitizeLine(keep), keep);
+});
+
 test("named values: a prompt for a secret, its answer alone on the next line", () => {
   const run = (lines: string[]) => {
     const n = new NamedSecretValues();

@@ -6,10 +6,11 @@
  */
 
 import { applySpans, isDigit, isIdChar, isWordChar, quotedQuoteLength } from "./chars.ts";
+import { isRandomRun } from "./entropy.ts";
 
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
-  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|sonarlogin|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey|adminkey|serverkey|writekey|servicerolekey|ingestkey|restkey|jwtkey|botkey|authident|functionskey|stripekey)$/;
+  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|sonarlogin|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey|adminkey|serverkey|writekey|servicerolekey|ingestkey|restkey|jwtkey|botkey|authident|functionskey|stripekey|mnemonic|seedphrase|recoveryphrase|backupphrase|secretphrase|walletseed|seedwords|recoverywords)$/;
 
 /**
  * Masks the values of secret fields: `password=x`, `token: x`, `"api_key": "x"`,
@@ -425,11 +426,12 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
       const span = _typedGoKeyValue(s, j, p);
       if (span !== undefined) return span;
     }
-    // `sig` (Azure SAS): checked by its letters, so that keys ending in `g` (msg, config)
-    // stay on the fast path.
+    // `sig` (Azure SAS) and `mnemonic` (a wallet's seed words, as ganache prints them):
+    // checked by their letters, so that keys ending in `g` (msg, config) or `c` (exec,
+    // sync) stay on the fast path.
     if (
-      last !== 103 || s.charCodeAt(j - 1) !== 105 || s.charCodeAt(j - 2) !== 115 ||
-      isIdChar(s.charCodeAt(j - 3))
+      !(last === 103 && s.charCodeAt(j - 1) === 105 && s.charCodeAt(j - 2) === 115 &&
+        !isIdChar(s.charCodeAt(j - 3))) && !((last | 32) === 99 && _endsWithMnemonic(s, j))
     ) return undefined;
   }
   const ke = j + 1;
@@ -444,13 +446,48 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
   if (ke - ks < 3 && !(ke - ks === 2 && (last === 119 || last === 87) && _isPw(s, ks))) {
     return undefined;
   }
-  // A key of two words: `Secret Key: x`, `api key = x` (the words read as one name).
-  if (ke - ks === 3 && (last === 121 || last === 89) && s.charCodeAt(ks - 1) === 32) {
+  // A URL query's `key` (`?address=x&key=AIza…`): an API key when its value reads as
+  // random (a cache's `&key=user:42` does not).
+  if (ke - ks === 3 && s.charCodeAt(p) === 61 && _isQueryKey(s, ks)) {
+    return _randomQueryValue(s, p + 1);
+  }
+  // A key of two words: `Secret Key: x`, `api key = x`, `Seed phrase: x` (the words
+  // read as one name).
+  if (
+    (ke - ks === 3 && (last === 121 || last === 89) ||
+      ke - ks === 6 && (last | 32) === 101 && (s.charCodeAt(ks) | 32) === 112) &&
+    s.charCodeAt(ks - 1) === 32
+  ) {
     const ws = _keyStart(s, ks - 1);
     const key = s.slice(ws, ks - 1) + s.slice(ks, ke);
     if (ks - 1 - ws >= 3 && _keyKind(key) === _KEY_SECRET) return _maskAfterKey(s, ws, key, ke);
   }
   return _maskAfterKey(s, ks, s.slice(ks, ke), ke);
+}
+
+/** Whether the key at `ks` is a URL query's `key`: `?key`, `&key`. */
+function _isQueryKey(s: string, ks: number): boolean {
+  const b = s.charCodeAt(ks - 1);
+  return (b === 63 || b === 38) && s.startsWith("key", ks);
+}
+
+/** The value of a query parameter from `vs` when it reads as random, 8 characters or more. */
+function _randomQueryValue(s: string, vs: number): [number, number] | undefined {
+  let ve = vs;
+  while (ve < s.length && isIdChar(s.charCodeAt(ve)) && s.charCodeAt(ve) !== 46) ve++;
+  const c = s.charCodeAt(ve);
+  // The value ends the parameter: `&`, `#`, the URL's end (a space, a quote, a bracket).
+  if (
+    ve < s.length && c !== 38 && c !== 35 && c > 32 && c !== 34 && c !== 39 && c !== 41 && c !== 62
+  ) {
+    return undefined;
+  }
+  return isRandomRun(s.slice(vs, ve), 8) ? [vs, ve] : undefined;
+}
+
+/** Whether the word ending at `j` (its last character) ends with `mnemonic`, any case. */
+function _endsWithMnemonic(s: string, j: number): boolean {
+  return j >= 7 && s.slice(j - 7, j + 1).toLowerCase() === "mnemonic";
 }
 
 /** `PWD` or `OLDPWD` (`ks`..`ke`) with a path after its separator at `p`. */
@@ -806,6 +843,8 @@ function _maskAfterKey(
       if (hash >= 0) ve = hash;
     }
     while (ve > vs && (s.charCodeAt(ve - 1) === 32 || s.charCodeAt(ve - 1) === 9)) ve--;
+  } else if (_SEED_KEY_RE.test(key) && (ve = _seedWordsEnd(s, vs)) > 0) {
+    // A wallet's seed words, wherever the key stands (`Your recovery phrase: w1 w2 …`).
   } else {
     // PowerShell: `$pw = ConvertTo-SecureString "x" -AsPlainText` (args.ts masks the
     // literal), `$cred = New-Object PSCredential(…)`: a command, no value.
@@ -838,6 +877,33 @@ function _maskAfterKey(
 }
 
 const _STRING_PREFIX = "bBrRuU";
+
+/**
+ * Keys of a wallet's seed words (their value is several words): `mnemonic`,
+ * `seed phrase`, `SEED_PHRASE` (not `passphrase`, whose value is one word).
+ */
+const _SEED_KEY_RE =
+  /(?:mnemonic|(?:seed|recovery|backup|secret|mnemonic)[-_ .]?(?:phrase|words))$/i;
+
+/**
+ * The end of a run of two or more lowercase words from `vs` (one space apart), or -1:
+ * a wallet's seed words.
+ */
+function _seedWordsEnd(s: string, vs: number): number {
+  let ve = vs;
+  let words = 0;
+  while (true) {
+    let e = ve;
+    while (e < s.length && s.charCodeAt(e) >= 97 && s.charCodeAt(e) <= 122) e++;
+    if (e === ve) break;
+    ve = e;
+    words++;
+    const n = s.charCodeAt(e + 1);
+    if (s.charCodeAt(e) !== 32 || !(n >= 97 && n <= 122)) break;
+    ve++;
+  }
+  return words >= 2 ? ve : -1;
+}
 
 /**
  * Whether the key at `ks` is an exported field of a Go struct printed with `%+v`: a
