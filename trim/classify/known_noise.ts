@@ -21,7 +21,7 @@
  *   only (`..........`), pytest's progress without an `F` or an `E`
  *   (`tests/a.py ....s.  [ 10%]`), Dart's and Flutter's `00:02 +5: name` (not `[E]`),
  *   unittest's `x ... skipped 'reason'`; skipped tests
- *   (go `--- SKIP:`, pytest `SKIPPED`, `XFAIL`, `XPASS`; a line opening with PHP's
+ *   (go `--- SKIP:`, pytest `SKIPPED`, `XFAIL` (pytest 3: `xfail`), `XPASS`; a line opening with PHP's
  *   run-tests and automake's `SKIP`, `XFAIL`, pytest's summary `SKIPPED [1] …`; never
  *   `XPASS`, which fails an automake run) and go's progress lines
  *   (`=== RUN   TestX`, `=== PAUSE`, `=== CONT`, `?   pkg [no test files]`);
@@ -376,6 +376,9 @@ export function isKnownNoise(line: string, c0: number): boolean {
   }
   if (last === 93 && line.charCodeAt(len - 2) === 37 && _PYTEST_PROGRESS.test(line)) {
     return true; // `%]`: pytest's progress
+  }
+  if (last === 108 && line.endsWith(" xfail")) { // `l`: pytest 3's verbose expected failure
+    return len - 6 > i && _passedSubject(line, i, len - 6);
   }
   if (last === 68 || last === 93 || last === 76 || last === 83) { // `D`, `]`, `L`, `S`
     const at = _lastStatus(line);
