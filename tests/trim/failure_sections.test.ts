@@ -237,3 +237,37 @@ test("TAP: a failed test point's YAML block (operator, expected, actual, at) is 
   // `...` is a filler with nothing shown after it.
   for (const line of tapFailure(41).slice(0, -1)) assert.ok(output.includes(line), line);
 });
+
+test("pytest: a library's source repeated in every failure's section is not shown each time", async () => {
+  // Five tests fail through the same library call: each section prints its source.
+  const library = [
+    "    def send(self, request, stream=False, timeout=None, verify=True, cert=None):",
+    "        conn = self.get_connection(request.url, proxies)",
+    "        try:",
+    "            resp = conn.urlopen(method=request.method, url=url, body=request.body)",
+    "        except MaxRetryError as e:",
+    ">           raise ConnectionError(e, request=request)",
+  ];
+  const section = (name: string) => [
+    `________________________ ${name} ________________________`,
+    `    def ${name}(proxy):`,
+    `>       r = proxy.get("http://${name}.web.test/port")`,
+    "_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _",
+    ...library,
+    `E       ConnectionError: HTTPConnectionPool(host='${name}.web.test', port=80)`,
+    "",
+    "/usr/lib/python3/site-packages/requests/adapters.py:487: ConnectionError",
+  ];
+  const names = ["test_a", "test_b", "test_c", "test_d", "test_e"];
+  const input = [...names.flatMap(section), "===== 5 failed in 3.2s ====="];
+  const { output, result } = await trimTextInline(input.join("\n") + "\n");
+  assertAccounting(output, result);
+  const count = (l: string) => output.split("\n").filter((o) => o === l).length;
+  // Without the rule each of the five sections (SECTIONS_SHOWN) shows it.
+  for (const l of [library[0], library[1], library[3]]) {
+    assert.ok(count(l) >= 3 && count(l) <= 4, `${count(l)}: ${l}`);
+  }
+  // each test's own lines are shown, and the short lines of a section's structure stay
+  for (const n of names) assert.ok(output.includes(`def ${n}(proxy):`), n);
+  assert.ok(count("        try:") >= 4);
+});

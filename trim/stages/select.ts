@@ -782,11 +782,14 @@ export class Selector {
       return false;
     }
     if (
-      (reason === "context-before" || reason === "context-after") && !this.#closing &&
+      (reason === "context-before" || reason === "context-after" ||
+        reason === "failure-section" && _isStatement(line)) &&
+      !this.#closing &&
       this.#contextShownOften(line)
     ) {
       // The same context line shown often already (the same library source under each
-      // of a hundred failures): no new evidence.
+      // of a hundred failures, in each failure's section): no new evidence. In a section,
+      // short lines are its structure (a snapshot's `</span>`, a separator), not repeats.
       if (fromRing) this.#final(num, "repeat-dampened", score);
       else this.#drop(num, "repeat-dampened", score);
       return false;
@@ -1030,4 +1033,19 @@ export function createSelectStage(
   // The baseline is read while the log starts to flow; select waits for it once.
   const ready = baseline?.then((templates) => void (selector.baseline = templates));
   return batchStage((batch) => selector.push(batch), () => selector.flush(), ready);
+}
+
+/**
+ * Whether a section's line reads as a statement of its own (24 characters or more from
+ * its first visible one, 8 letters or more), not a piece of its structure.
+ */
+function _isStatement(line: string): boolean {
+  const from = firstVisible(line);
+  if (line.length - from < 24) return false;
+  let letters = 0;
+  for (let i = from; i < line.length && letters < 8; i++) {
+    const c = line.charCodeAt(i) | 32;
+    if (c >= 97 && c <= 122) letters++;
+  }
+  return letters >= 8;
 }
