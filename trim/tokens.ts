@@ -72,9 +72,6 @@ export function countWords(line: string): number {
   return words;
 }
 
-/** Adds a line measured elsewhere in this module (thousandths of a token, words). */
-let _addMeasured: (m: LineMeter, milli: number, words: number) => void;
-
 /**
  * Accumulates words and estimated tokens of many lines in one pass per line.
  * With a custom estimator, words are counted by {@linkcode countWords} and tokens by
@@ -98,13 +95,6 @@ export class LineMeter {
   #custom = 0;
   #estimate: ((line: string) => number) | undefined;
 
-  static {
-    _addMeasured = (m, milli, words) => {
-      m.#milli += milli;
-      m.words += words;
-    };
-  }
-
   /** @param estimate a custom token estimator; the built-in one when omitted. */
   constructor(estimate?: (line: string) => number) {
     this.#estimate = estimate === estimateTokens ? undefined : estimate;
@@ -127,8 +117,16 @@ export class LineMeter {
       this.#custom += this.#estimate(line);
       return;
     }
-    this.#milli += _walk(line);
-    this.words += _walkWords;
+    this.addMeasured(_walk(line), _walkWords);
+  }
+
+  /**
+   * Adds a line the built-in estimate was measured of elsewhere (by
+   * {@linkcode AsciiLineMeter}): its thousandths of a token and its words.
+   */
+  addMeasured(milli: number, words: number): void {
+    this.#milli += milli;
+    this.words += words;
   }
 }
 
@@ -273,7 +271,7 @@ export class AsciiLineMeter {
   }
 
   #close(ascii: boolean, len: number, t: number, w: number): void {
-    if (ascii && len <= this.#limit) _addMeasured(this.#meter, t, w);
+    if (ascii && len <= this.#limit) this.#meter.addMeasured(t, w);
     else this.#left.push(this.#line);
     this.#line++;
   }

@@ -75,11 +75,10 @@ export class LineSplitter {
   #meter: LineMeter | undefined;
   /**
    * With the built-in estimate, the ASCII lines of byte input are metered before
-   * decoding (see {@linkcode AsciiLineMeter}); undefined once the input starts as text.
+   * decoding (see {@linkcode AsciiLineMeter}); undefined from the first text chunk on
+   * (its lines, and the one open, are metered from their text).
    */
   #bytes: AsciiLineMeter | undefined;
-  #started = false;
-  #encoder: TextEncoder | undefined;
   #lines = 0;
 
   /**
@@ -110,14 +109,12 @@ export class LineSplitter {
     if (typeof chunk === "string") {
       text = chunk;
       this.#observer?.bytes(utf8Length(chunk));
-      if (!this.#started) this.#bytes = undefined;
-      else this.#bytes?.push((this.#encoder ??= new TextEncoder()).encode(chunk));
+      this.#bytes = undefined;
     } else {
       this.#bytes?.push(chunk);
       text = this.#decoder.decode(chunk, { stream: true });
       this.#observer?.bytes(chunk.byteLength);
     }
-    this.#started = true;
     this.#take(text, out);
   }
 
