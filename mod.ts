@@ -44,6 +44,7 @@
 export {
   loadTelemetry,
   loadTrimConfig,
+  processLogFile,
   processLogStream,
   processLogStreamWithTimeout,
   recordTelemetry,
@@ -51,7 +52,6 @@ export {
   trimText,
   withFileConfig,
 } from "./adapters/library.ts";
-export { processLogFile } from "./adapters/node/file.ts";
 export type { LoadedTrimConfig, LoadTrimConfigOptions } from "./adapters/node/config_file.ts";
 export type { TelemetryFsOptions } from "./adapters/node/telemetry_fs.ts";
 // Inline entry points (only the options given; no file system).
@@ -61,7 +61,7 @@ export {
   trimTextInline,
 } from "./trim/process.ts";
 export type { ChunkWriter, TrimInput, TrimOutput } from "./trim/process.ts";
-export { createTrimStream, type TrimStream } from "./trim/stream.ts";
+export { createTrimStream } from "./trim/stream.ts";
 // The building blocks the specification names.
 export { sanitizeLine } from "./trim/sanitize.ts";
 export { createRepeatSignature } from "./trim/classify/signature.ts";
@@ -113,4 +113,5 @@ export type {
   TrimResult,
   TrimSanitizeRule,
   TrimStats,
+  TrimStream,
 } from "./trim/types.ts";

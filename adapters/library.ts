@@ -11,6 +11,7 @@
 
 import { mergeTrimConfigs } from "../trim/config/rules.ts";
 import { TrimError } from "../trim/errors.ts";
+import { assertDistinctOutput } from "../trim/io.ts";
 import * as core from "../trim/process.ts";
 import type { TrimInput, TrimOutput } from "../trim/process.ts";
 import type { TelemetryStore } from "../trim/telemetry.ts";
@@ -211,4 +212,54 @@ export async function saveTelemetry(
   options: TelemetryFsOptions = {},
 ): Promise<void> {
   await (await import("./node/telemetry_fs.ts")).saveTelemetry(store, options);
+}
+
+/**
+ * Reduces the log at `inputPath` into `outputPath` and resolves with the result
+ * (its `outputPath` set). Refuses, with code `SAME_INPUT_OUTPUT`, an output that is
+ * the input file (same real path, links resolved), before opening anything for
+ * writing.
+ *
+ * @example
+ * ```ts ignore
+ * import { processLogFile } from "./library.ts";
+ * const result = await processLogFile("build.log", "build.trimmed.log");
+ * console.log(`${result.savingsPercent}% saved`);
+ * ```
+ */
+export async function processLogFile(
+  inputPath: string,
+  outputPath: string,
+  options: TrimOptions = {},
+): Promise<TrimResult> {
+  let fs: typeof import("node:fs");
+  try {
+    fs = await import("node:fs");
+  } catch {
+    throw new TrimError("UNSUPPORTED", "processLogFile needs a file system (Deno, Node or Bun)");
+  }
+  await assertDistinctOutput(inputPath, outputPath, fs.promises.realpath);
+  const { openReadStream } = await import("./node/file.ts");
+  const input = await openReadStream(inputPath, fs);
+  const output = fs.createWriteStream(outputPath);
+  const failed = new Promise<never>((_, reject) => output.once("error", reject));
+  failed.catch(() => {});
+  let result: TrimResult | undefined;
+  let error: unknown;
+  try {
+    result = await Promise.race([
+      processLogStream(input as AsyncIterable<Uint8Array>, output, options),
+      failed,
+    ]);
+  } catch (e) {
+    error = e;
+  }
+  input.destroy();
+  // Flush what was written, also after an abort (partial output is kept).
+  await new Promise<void>((resolve) => {
+    output.once("error", () => resolve());
+    output.end(() => resolve());
+  });
+  if (error !== undefined) throw error;
+  return { ...(result as TrimResult), outputPath };
 }

@@ -28,6 +28,8 @@
  *   spawn: unused,
  *   spawnFailure: () => undefined,
  *   createTempLog: unused,
+ *   configFiles: unused,
+ *   telemetryFiles: unused,
  * };
  * assert.ok((await runCli(["--version"], rt)) === EXIT_OK);
  * ```
@@ -35,11 +37,11 @@
  * @module
  */
 
-import { assertDistinctOutput } from "../adapters/node/file.ts";
 import { mergeTrimConfigs } from "../trim/config/rules.ts";
 import { formatTelemetrySummary, telemetryDisabled } from "../trim/telemetry.ts";
 import { TrimError } from "../trim/errors.ts";
 import { processWithTap } from "../trim/process.ts";
+import { assertDistinctOutput } from "../trim/io.ts";
 import type { TrimOptions, TrimResult } from "../trim/types.ts";
 import { VERSION } from "../common/version.ts";
 import { parseCommandLine } from "./args.ts";
@@ -47,55 +49,10 @@ import { ExplainWriter } from "./explain.ts";
 import { helpText } from "./help.ts";
 import { withProgress } from "./progress.ts";
 import { summaryLine } from "./summary.ts";
-import { type CommandRuntime, openBaseline, runCommand } from "./run_command.ts";
+import { openBaseline, runCommand } from "./run_command.ts";
+import type { CliInputFile, CliReadable, CliRuntime } from "./runtime.ts";
 
-/** A readable byte source: a Web `ReadableStream` or an async iterable (a Node `Readable`). */
-export type CliReadable = AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
-
-/** An input file opened by {@linkcode CliRuntime.openInput}. */
-export interface CliInputFile {
-  /** The file's bytes. */
-  readable: CliReadable;
-  /** The file's size in bytes (for the progress line). */
-  size: number;
-}
-
-/**
- * What {@linkcode runCli} needs from its runtime. Everything else (flags, messages,
- * exit codes) is shared, so the Deno and Node commands behave the same.
- */
-export interface CliRuntime {
-  /** Standard input; called only when the input is standard input. */
-  stdin(): CliReadable;
-  /** Standard output for the reduced log; called only without `-o`, closed at the end. */
-  stdout(): WritableStream<Uint8Array>;
-  /** Opens FILE for reading; rejects with the runtime's error (NotFound / ENOENT …). */
-  openInput(path: string): Promise<CliInputFile>;
-  /** Creates or truncates FILE for writing; the stream is closed at the end. */
-  openOutput(path: string): Promise<WritableStream<Uint8Array>>;
-  /** Resolves a path's links; rejects when it does not exist. */
-  realPath(path: string): Promise<string>;
-  /** Whether something exists at `path`. */
-  exists(path: string): Promise<boolean>;
-  /** Looks up an environment variable. */
-  env(name: string): string | undefined;
-  /** Whether standard error is a terminal (large inputs then show a progress line). */
-  stderrIsTerminal(): boolean;
-  /** Writes text to standard error at once, without a newline (the progress line). */
-  writeStderr(text: string): void;
-  /** Calls `listener` on SIGINT until the returned function is called. */
-  onInterrupt(listener: () => void): () => void;
-  /** Whether `error` means the reader of standard output went away (`trimlog x | head`). */
-  isBrokenPipe(error: unknown): boolean;
-  /** A short reason for a file system error ("no such file or directory"), if known. */
-  errorReason(error: unknown): string | undefined;
-  /** Starts a command without a shell (`trimlog run`); see {@linkcode CommandRuntime}. */
-  spawn: CommandRuntime["spawn"];
-  /** Why a spawn failed (`trimlog run`). */
-  spawnFailure: CommandRuntime["spawnFailure"];
-  /** A new file for the raw log in the system's temporary folder (`trimlog run`). */
-  createTempLog: CommandRuntime["createTempLog"];
-}
+export type { CliInputFile, CliReadable, CliRuntime };
 
 /**
  * Exit code: success.
@@ -219,7 +176,7 @@ export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<n
   }
   if (parsed === "telemetry-summary") {
     try {
-      const { loadTelemetry, telemetryFilePath } = await import("../adapters/node/telemetry_fs.ts");
+      const { loadTelemetry, telemetryFilePath } = await rt.telemetryFiles();
       console.log(formatTelemetrySummary(await loadTelemetry({ onWarning: err })));
       console.log(`Store: ${telemetryFilePath()}`);
       return EXIT_OK;
@@ -235,11 +192,9 @@ export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<n
     // The config loader (and node:fs under it) is loaded only when there is a config.
     const wantConfig = !parsed.noConfig &&
       (parsed.configPath !== undefined || await rt.exists(".trim.yml"));
-    const loaded = !wantConfig
-      ? undefined
-      : await (await import("../adapters/node/config_file.ts")).loadTrimConfig({
-        configPath: parsed.configPath,
-      });
+    const loaded = !wantConfig ? undefined : await (await rt.configFiles()).loadTrimConfig({
+      configPath: parsed.configPath,
+    });
     if (loaded) parsed.options.config = mergeTrimConfigs(loaded.config);
     const noBaseline = await openBaseline(parsed.options, rt);
     if (noBaseline !== undefined) {
@@ -290,7 +245,7 @@ export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<n
     if (parsed.stats) console.error(summaryLine(full));
     if (parsed.json) console.log(JSON.stringify(full, null, 2));
     if (!parsed.noTelemetry && !telemetryDisabled({ get: (name) => rt.env(name) })) {
-      const { tryRecordTelemetry } = await import("../adapters/node/telemetry_fs.ts");
+      const { tryRecordTelemetry } = await rt.telemetryFiles();
       await tryRecordTelemetry(full, { onWarning: err });
     }
     return EXIT_OK;

@@ -2,10 +2,13 @@
  * Input and output adapters: any readable (Web stream or async iterable, such as a
  * Node Readable) becomes a Web `ReadableStream` that can be stopped by a signal or a
  * deadline; any writable (Web stream, or an object with `write(chunk)` such as a Node
- * Writable) becomes a Web `WritableStream<Uint8Array>`.
+ * Writable) becomes a Web `WritableStream<Uint8Array>`; and an output path is checked
+ * not to be the input file ({@linkcode assertDistinctOutput}).
  *
  * @module
  */
+
+import { TrimError } from "./errors.ts";
 
 /**
  * Input accepted by the processing operations.
@@ -241,4 +244,39 @@ function _nodeWritable(node: ChunkWriter, end: boolean): WritableStream<Uint8Arr
       if (end) node.destroy?.();
     },
   });
+}
+
+/**
+ * Throws `TrimError` `SAME_INPUT_OUTPUT` when `outputPath` is the file at `inputPath`
+ * (same real path, links resolved by `realpath`: the runtime's, `node:fs`'s or
+ * `Deno.realPath`). A missing output is fine; a missing input throws the file
+ * system's error.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { assertDistinctOutput } from "./io.ts";
+ * const realpath = (p: string) => Promise.resolve(p.replace(/^\.\//, ""));
+ * await assertDistinctOutput("build.log", "out.log", realpath);
+ * await assert.rejects(assertDistinctOutput("build.log", "./build.log", realpath), /is the input/);
+ * ```
+ */
+export async function assertDistinctOutput(
+  inputPath: string,
+  outputPath: string,
+  realpath: (path: string) => Promise<string>,
+): Promise<void> {
+  const realIn = await realpath(inputPath);
+  let realOut: string | undefined;
+  try {
+    realOut = await realpath(outputPath);
+  } catch {
+    realOut = undefined; // does not exist yet
+  }
+  if (realOut !== undefined && realOut === realIn) {
+    throw new TrimError(
+      "SAME_INPUT_OUTPUT",
+      `output ${outputPath} is the input file ${inputPath}; choose another output path`,
+    );
+  }
 }

@@ -13,54 +13,14 @@
 import { CONTEXT_WINDOW_AFTER, CONTEXT_WINDOW_BEFORE } from "./constants.ts";
 import { DEFAULT_MAX_STACK_FRAMES } from "./classify/stack.ts";
 import type { TrimOptions } from "./types.ts";
+import {
+  AGGRESSIVENESS_VALUES,
+  MULTILINE_MODES,
+  OUTPUT_FORMATS,
+  SEVERITY_LEVELS,
+} from "./option_values.ts";
 
-/**
- * The aggressiveness values, most keeping first; `auto` adapts to the stream.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { AGGRESSIVENESS_VALUES } from "./options.ts";
- * assert.ok(AGGRESSIVENESS_VALUES.includes("auto"));
- * ```
- */
-export const AGGRESSIVENESS_VALUES = ["low", "medium", "high", "aggressive", "auto"] as const;
-
-/**
- * The `multiline` modes.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { MULTILINE_MODES } from "./options.ts";
- * assert.ok(MULTILINE_MODES.at(-1) === "off");
- * ```
- */
-export const MULTILINE_MODES = ["auto", "python", "node", "java", "go", "rust", "off"] as const;
-
-/**
- * The severity levels, most severe first.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { SEVERITY_LEVELS } from "./options.ts";
- * assert.ok(SEVERITY_LEVELS[0] === "fatal");
- * ```
- */
-export const SEVERITY_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace"] as const;
-
-/**
- * The output formats.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { OUTPUT_FORMATS } from "./options.ts";
- * assert.ok(OUTPUT_FORMATS.includes("jsonl-preserve"));
- * ```
- */
-export const OUTPUT_FORMATS = ["text", "jsonl-preserve"] as const;
+export { AGGRESSIVENESS_VALUES, MULTILINE_MODES, OUTPUT_FORMATS, SEVERITY_LEVELS };
 
 /** How an option appears on the command line. */
 export interface OptionFlag {

@@ -36,11 +36,11 @@ import { createKeyBlockStage } from "./stages/key_blocks.ts";
 import { createRunnerPrefixStage } from "./stages/runner_prefix.ts";
 import { RunnerPrefixes } from "./runner_prefix.ts";
 import { createSelectStage } from "./stages/select.ts";
-import { createSplitStream, HARD_MAX_LINE_CHARS } from "./stages/split.ts";
+import { HARD_MAX_LINE_CHARS } from "./lines.ts";
+import { createSplitStream } from "./stages/split.ts";
 import { createTimestampStage, linesWithoutTimestamps } from "./stages/timestamps.ts";
 import { createTruncateStage } from "./stages/truncate.ts";
-import type { TrimOptions } from "./types.ts";
-import type { TrimStream } from "./stream.ts";
+import type { TrimOptions, TrimStream } from "./types.ts";
 
 /**
  * Sees every input line as split, in order, with the run's masker (`--explain`).

@@ -10,9 +10,10 @@ import { compileTrimConfig } from "./config/rules.ts";
 import { CONTEXT_WINDOW_AFTER, CONTEXT_WINDOW_BEFORE } from "./constants.ts";
 import { TrimError } from "./errors.ts";
 import { OPTIONS, type OptionSpec } from "./options.ts";
-import type { BudgetSlice } from "./stages/budget.ts";
-import type { FoldSlice } from "./stages/fold.ts";
-import type { SelectSlice } from "./stages/select.ts";
+import type { FoldSlice } from "./fold/slice.ts";
+import type { MaskSlice } from "./sanitize/masker.ts";
+import type { BudgetSlice } from "./select/budget.ts";
+import type { SelectSlice } from "./select/slice.ts";
 import { TAIL_CONTEXT_LINES } from "./select/context.ts";
 import { FINAL_WINDOW_LINES } from "./select/final_window.ts";
 import { DEFAULT_MAX_STACK_FRAMES } from "./classify/stack.ts";
@@ -76,16 +77,6 @@ function _invalid(spec: OptionSpec, v: unknown): string | undefined {
     default:
       return undefined;
   }
-}
-
-/** How the masker of a run masks a kept line. */
-export interface MaskSlice {
-  /** Keep the last N characters of masked ids and hashes. */
-  preserveIdSuffix: number;
-  /** Custom `sanitize` rules, applied after the built-in ones. */
-  rules: ReadonlyArray<{ re: RegExp; replacement: string }> | undefined;
-  /** Mask JSON Lines without breaking them (`jsonl-preserve`). */
-  jsonl: boolean;
 }
 
 /** Options after validation, with defaults applied, as one slice per stage. */

@@ -13,7 +13,7 @@ import type {
   MULTILINE_MODES,
   OUTPUT_FORMATS,
   SEVERITY_LEVELS,
-} from "./options.ts";
+} from "./option_values.ts";
 
 /**
  * A fixed aggressiveness level, or `auto` to adapt to the stream.
@@ -52,7 +52,7 @@ export type EffectiveAggressiveness = Exclude<Aggressiveness, "auto">;
  * ```ts
  * import assert from "node:assert/strict";
  * import type { MultilineMode } from "./types.ts";
- * import { createMultilineGrouper } from "./classify/multiline.ts";
+ * import { createMultilineGrouper } from "./classify/multiline_grouper.ts";
  * const mode: MultilineMode = "python";
  * const out: string[][] = [];
  * const g = createMultilineGrouper(mode);
@@ -345,4 +345,27 @@ export interface TrimResult {
   timedOut?: boolean;
   /** Output file path (file helper). */
   outputPath?: string;
+}
+
+/**
+ * A transform from raw log chunks to reduced UTF-8 output, with its result.
+ *
+ * @example Reading the result after piping
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TrimStream } from "./types.ts";
+ * import { createTrimStream } from "./stream.ts";
+ * const trim: TrimStream = createTrimStream({ aggressiveness: "low" });
+ * await ReadableStream.from(["hello\n"]).pipeThrough(trim).pipeTo(new WritableStream());
+ * const { stats } = await trim.result;
+ * assert.ok(stats.inputLines === 1 && stats.outputLines === 1);
+ * ```
+ */
+export interface TrimStream {
+  /** Where the raw log is written: `Uint8Array` (UTF-8) or `string` chunks. */
+  readonly writable: WritableStream<Uint8Array | string>;
+  /** The reduced log, as UTF-8 chunks of about 64 KiB. */
+  readonly readable: ReadableStream<Uint8Array>;
+  /** Resolves with the result once the output has been fully produced. */
+  readonly result: Promise<TrimResult>;
 }

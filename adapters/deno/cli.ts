@@ -89,6 +89,8 @@ export function denoCliRuntime(): CliRuntime {
       const path = await Deno.makeTempFile({ prefix: "trimlog-", suffix: ".log" });
       return { path, writable: (await Deno.open(path, { write: true })).writable };
     },
+    configFiles: () => import("../node/config_file.ts"),
+    telemetryFiles: () => import("../node/telemetry_fs.ts"),
   };
 }
 

@@ -112,6 +112,8 @@ export function nodeCliRuntime(): CliRuntime {
       const handle = await open(path, "wx");
       return { path, writable: toWritable(createWriteStream("", { fd: handle }), { end: true }) };
     },
+    configFiles: () => import("./config_file.ts"),
+    telemetryFiles: () => import("./telemetry_fs.ts"),
   };
 }
 

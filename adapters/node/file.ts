@@ -1,96 +1,10 @@
 /**
- * `processLogFile`: the file helper. It opens files through `node:fs` (loaded on
- * first call), which Deno, Node and Bun all provide; in a browser it fails with
- * code `UNSUPPORTED`.
+ * Reading a file as a stream through `node:fs` (loaded on first call), which Deno,
+ * Node and Bun all provide: the file helper under `processLogFile` and the baseline
+ * reader of the file-aware entry points (`../library.ts`).
  *
  * @module
  */
-
-import { TrimError } from "../../trim/errors.ts";
-import { processLogStream } from "../library.ts";
-import type { TrimOptions, TrimResult } from "../../trim/types.ts";
-
-/**
- * Reduces the log at `inputPath` into `outputPath` and resolves with the result
- * (its `outputPath` set). Refuses, with code `SAME_INPUT_OUTPUT`, an output that is
- * the input file (same real path, links resolved), before opening anything for
- * writing.
- *
- * @example
- * ```ts ignore
- * import { processLogFile } from "./file.ts";
- * const result = await processLogFile("build.log", "build.trimmed.log");
- * console.log(`${result.savingsPercent}% saved`);
- * ```
- */
-export async function processLogFile(
-  inputPath: string,
-  outputPath: string,
-  options: TrimOptions = {},
-): Promise<TrimResult> {
-  let fs: typeof import("node:fs");
-  try {
-    fs = await import("node:fs");
-  } catch {
-    throw new TrimError("UNSUPPORTED", "processLogFile needs a file system (Deno, Node or Bun)");
-  }
-  await assertDistinctOutput(inputPath, outputPath, fs.promises.realpath);
-  const input = await openReadStream(inputPath, fs);
-  const output = fs.createWriteStream(outputPath);
-  const failed = new Promise<never>((_, reject) => output.once("error", reject));
-  failed.catch(() => {});
-  let result: TrimResult | undefined;
-  let error: unknown;
-  try {
-    result = await Promise.race([
-      processLogStream(input as AsyncIterable<Uint8Array>, output, options),
-      failed,
-    ]);
-  } catch (e) {
-    error = e;
-  }
-  input.destroy();
-  // Flush what was written, also after an abort (partial output is kept).
-  await new Promise<void>((resolve) => {
-    output.once("error", () => resolve());
-    output.end(() => resolve());
-  });
-  if (error !== undefined) throw error;
-  return { ...(result as TrimResult), outputPath };
-}
-
-/**
- * Throws `TrimError` `SAME_INPUT_OUTPUT` when `outputPath` is the file at `inputPath`
- * (same real path, links resolved). A missing output is fine; a missing input throws
- * the file system's error. `realpath` defaults to `node:fs`'s (the CLI passes
- * `Deno.realPath`, which spares loading `node:fs`).
- *
- * @example
- * ```ts ignore
- * import { assertDistinctOutput } from "./file.ts";
- * await assertDistinctOutput("build.log", "build.log"); // throws SAME_INPUT_OUTPUT
- * ```
- */
-export async function assertDistinctOutput(
-  inputPath: string,
-  outputPath: string,
-  realpath?: (path: string) => Promise<string>,
-): Promise<void> {
-  realpath ??= (await import("node:fs")).promises.realpath;
-  const realIn = await realpath(inputPath);
-  let realOut: string | undefined;
-  try {
-    realOut = await realpath(outputPath);
-  } catch {
-    realOut = undefined; // does not exist yet
-  }
-  if (realOut !== undefined && realOut === realIn) {
-    throw new TrimError(
-      "SAME_INPUT_OUTPUT",
-      `output ${outputPath} is the input file ${inputPath}; choose another output path`,
-    );
-  }
-}
 
 /**
  * Opens a file as a Node read stream (64 KiB chunks) once it is open: a file that

@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { CliInputFile } from "../run.ts";
+import type { CliInputFile } from "../runtime.ts";
 
 /**
  * A tool call that cannot be done as asked; the message is for the caller.

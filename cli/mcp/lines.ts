@@ -11,8 +11,8 @@
  */
 
 import { SecretBlockSanitizer } from "../../trim/sanitize.ts";
-import { LineSplitter } from "../../trim/stages/split.ts";
-import type { CliReadable } from "../run.ts";
+import { LineSplitter } from "../../trim/lines.ts";
+import type { CliReadable } from "../runtime.ts";
 
 /** Lines longer than this many characters are cut, ending with ` [TRUNCATED]`. */
 export const MAX_LINE_CHARS = 10_000;

@@ -21,7 +21,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { VERSION } from "../../common/version.ts";
 import { TrimError } from "../../trim/errors.ts";
-import type { CliRuntime } from "../run.ts";
+import type { CliRuntime } from "../runtime.ts";
 import { ToolError, type ToolFiles } from "./args.ts";
 import { READ_LINES_TOOL, readLines } from "./read_lines.ts";
 import { REDUCE_LOG_TOOL, reduceLog } from "./reduce_log.ts";

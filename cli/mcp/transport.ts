@@ -15,7 +15,7 @@
 import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types";
-import type { CliReadable } from "../run.ts";
+import type { CliReadable } from "../runtime.ts";
 import { chunksOf } from "./lines.ts";
 
 /** The largest message accepted, in characters (a `reduce_log` text included). */

@@ -13,7 +13,7 @@ import { BlockCollapser } from "../../trim/fold/blocks.ts";
 import { TokenBudget } from "../../trim/select/budget.ts";
 import { type FoldAction, Folder } from "../../trim/fold/folder.ts";
 import { sanitizeLine } from "../../trim/sanitize.ts";
-import { LineSplitter } from "../../trim/stages/split.ts";
+import { LineSplitter } from "../../trim/lines.ts";
 import { estimateTokens } from "../../trim/tokens.ts";
 import type { TrimResult } from "../../trim/types.ts";
 

@@ -18,7 +18,7 @@ import { TrimError } from "../../trim/errors.ts";
 import { Selector } from "../../trim/stages/select.ts";
 import { resolveOptions } from "../../trim/resolve.ts";
 import { TFIDF_MAP_LIMIT } from "../../trim/constants.ts";
-import { CUT_SUFFIX, HARD_MAX_LINE_CHARS } from "../../trim/stages/split.ts";
+import { CUT_SUFFIX, HARD_MAX_LINE_CHARS } from "../../trim/lines.ts";
 import type { TrimOptions, TrimResult } from "../../trim/types.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 import { chunked } from "../_helpers/chunked.ts";

@@ -18,7 +18,7 @@ import { processWithTap, trimTextInline } from "../../trim/process.ts";
 import { sanitizeLine, SecretBlockSanitizer } from "../../trim/sanitize.ts";
 import { sanitizeJsonLine } from "../../trim/sanitize/jsonl.ts";
 import { ExplainWriter } from "../../cli/explain.ts";
-import { CUT_SUFFIX, HARD_MAX_LINE_CHARS, LineSplitter } from "../../trim/stages/split.ts";
+import { CUT_SUFFIX, HARD_MAX_LINE_CHARS, LineSplitter } from "../../trim/lines.ts";
 import type { TrimLineDecision, TrimOptions } from "../../trim/types.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 import {

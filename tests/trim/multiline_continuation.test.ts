@@ -1,11 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createContinuationContext, isContinuationLine } from "../../trim/classify/multiline.ts";
 import {
-  createContinuationContext,
   createMultilineGrouper,
-  isContinuationLine,
   type MultilineGrouper,
-} from "../../trim/classify/multiline.ts";
+} from "../../trim/classify/multiline_grouper.ts";
 import type { MultilineMode } from "../../trim/types.ts";
 import {
   GO_PANIC,

@@ -5,7 +5,7 @@ import {
   createMultilineGrouper,
   MULTILINE_MAX_BYTES,
   MULTILINE_MAX_LINES,
-} from "../../trim/classify/multiline.ts";
+} from "../../trim/classify/multiline_grouper.ts";
 import { PLAIN, TRACES } from "../_helpers/stack_samples.ts";
 
 const enc = new TextEncoder();

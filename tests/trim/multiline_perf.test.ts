@@ -5,11 +5,8 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  createContinuationContext,
-  createMultilineGrouper,
-  isContinuationLine,
-} from "../../trim/classify/multiline.ts";
+import { createContinuationContext, isContinuationLine } from "../../trim/classify/multiline.ts";
+import { createMultilineGrouper } from "../../trim/classify/multiline_grouper.ts";
 import {
   isInternalFrame,
   isStackFrame,

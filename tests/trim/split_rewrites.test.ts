@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { cleanCut, LineSplitter, resolveCarriageReturns } from "../../trim/stages/split.ts";
+import { cleanCut, LineSplitter, resolveCarriageReturns } from "../../trim/lines.ts";
 import { chunked } from "../_helpers/chunked.ts";
 import { LineMeter } from "../../trim/tokens.ts";
 

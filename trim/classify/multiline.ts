@@ -2,7 +2,7 @@
  * Multiline records: which physical lines continue the current logical record
  * (stack frames, `Caused by:` chains, Python tracebacks, goroutine dumps, Rust
  * backtraces). The grouper that turns a stream of lines into bounded groups is in
- * `multiline_grouper.ts` (re-exported here).
+ * `multiline_grouper.ts`.
  *
  * Detection is a small state machine in a {@linkcode ContinuationContext}: most
  * lines are decided by their first non-blank characters; only lines that look like
@@ -15,14 +15,6 @@ import { isStackFrame } from "./stack.ts";
 import { TrimError } from "../errors.ts";
 import { endsWithChar } from "./line_shape.ts";
 import type { MultilineMode } from "../types.ts";
-
-export {
-  createMultilineGrouper,
-  MULTILINE_MAX_BYTES,
-  MULTILINE_MAX_LINES,
-  MultilineGrouper,
-  type MultilineGrouperOptions,
-} from "./multiline_grouper.ts";
 
 /**
  * The mutable state of continuation detection for one stream, created by

@@ -7,7 +7,7 @@
  */
 
 import { TrimError } from "../errors.ts";
-import { utf8Length } from "../stages/split.ts";
+import { utf8Length } from "../lines.ts";
 import type { MultilineMode } from "../types.ts";
 import { isBlankLine } from "./line_shape.ts";
 import { ContinuationContext, isContinuationLine } from "./multiline.ts";

@@ -9,8 +9,17 @@
  */
 
 import { sanitizeJsonLine } from "./jsonl.ts";
-import type { MaskSlice } from "../resolve.ts";
 import { sanitizeLine } from "../sanitize.ts";
+
+/** How the masker of a run masks a kept line. */
+export interface MaskSlice {
+  /** Keep the last N characters of masked ids and hashes. */
+  preserveIdSuffix: number;
+  /** Custom `sanitize` rules, applied after the built-in ones. */
+  rules: ReadonlyArray<{ re: RegExp; replacement: string }> | undefined;
+  /** Mask JSON Lines without breaking them (`jsonl-preserve`). */
+  jsonl: boolean;
+}
 
 /** Masks one line. */
 export type Masker = (line: string) => string;

@@ -17,7 +17,7 @@
 import { runnerPrefixLength } from "../runner_prefix.ts";
 import { hashLine } from "../classify/hash.ts";
 import { toStoppableReadable, type TrimInput } from "../io.ts";
-import { LineSplitter } from "../stages/split.ts";
+import { LineSplitter } from "../lines.ts";
 
 /** Most distinct templates remembered from a baseline. */
 export const BASELINE_MAX_TEMPLATES = 200_000;

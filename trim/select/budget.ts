@@ -21,6 +21,14 @@
 
 import { groupDuplicates, representedLines } from "../fold/represent.ts";
 
+/** What the budget stage needs. */
+export interface BudgetSlice {
+  /** The budget, in estimated tokens. */
+  maxTokens: number;
+  /** The run's token estimate per line. */
+  estimate: (line: string) => number;
+}
+
 /** Receives the accounting of dropped lines. */
 export interface BudgetCounters {
   /** `n` input lines were dropped by the budget. */

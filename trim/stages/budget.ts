@@ -8,15 +8,7 @@
 
 import { type Batch, batchStage } from "../batch.ts";
 import type { DecisionReason, DecisionReporter } from "../decision.ts";
-import { type BudgetCounters, TokenBudget } from "../select/budget.ts";
-
-/** What the budget stage needs. */
-export interface BudgetSlice {
-  /** The budget, in estimated tokens. */
-  maxTokens: number;
-  /** The run's token estimate per line. */
-  estimate: (line: string) => number;
-}
+import { type BudgetCounters, type BudgetSlice, TokenBudget } from "../select/budget.ts";
 
 /**
  * Creates the budget stage.

@@ -14,6 +14,7 @@ import { type Batch, batchStage } from "../batch.ts";
 import type { DecisionReason, DecisionReporter } from "../decision.ts";
 import { BlockCollapser } from "../fold/blocks.ts";
 import { type FoldAction, type FoldCounters, Folder, type FoldOptions } from "../fold/folder.ts";
+import type { FoldSlice } from "../fold/slice.ts";
 import { StreamFolder } from "../fold/stream.ts";
 
 /**
@@ -217,20 +218,6 @@ export class FoldStep {
       : "blank-run";
     this.#report!.report(n, action, reason, p?.score ?? 0);
   }
-}
-
-/** What the fold stage needs (the resolved fold options). */
-export interface FoldSlice {
-  /** Fold repeats (false: lines pass through, as with `jsonl-preserve`). */
-  dedupe: boolean;
-  /** Template mining (numbers after a word label). */
-  templateMining: boolean | undefined;
-  /** Non-adjacent repeats within the last N distinct lines. */
-  window: number | undefined;
-  /** Repeated blocks of up to N lines. */
-  collapseBlocks: number | undefined;
-  /** `[xN]` lines name the input lines they stand for. */
-  lineRanges?: boolean;
 }
 
 /**

@@ -12,7 +12,7 @@
  */
 
 import { type Batch, batchStage } from "../batch.ts";
-import { createMultilineGrouper, type MultilineGrouper } from "../classify/multiline.ts";
+import { createMultilineGrouper, type MultilineGrouper } from "../classify/multiline_grouper.ts";
 import { StackRun } from "../classify/stack_run.ts";
 import type { MultilineMode } from "../types.ts";
 

@@ -23,7 +23,7 @@
  */
 
 import type { Batch } from "../batch.ts";
-import { LineSplitter } from "./split.ts";
+import { LineSplitter } from "../lines.ts";
 import { ownString } from "../own_string.ts";
 
 /**
