@@ -1,6 +1,7 @@
 /**
- * The numeric limits of relevance scoring, context windows, repeat dampening
- * and auto aggressiveness, with the values of the specification.
+ * The numeric limits of relevance scoring, repeat dampening and auto
+ * aggressiveness, with the values of the specification. (The defaults of the
+ * options, such as the context windows, are in `options.ts`.)
  *
  * @module
  */
@@ -17,30 +18,6 @@
  * ```
  */
 export const SCORE_KEEP_THRESHOLD = 40;
-
-/**
- * Soft-scored lines buffered before a high-score line and emitted with it.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { CONTEXT_WINDOW_BEFORE } from "./constants.ts";
- * assert.ok(CONTEXT_WINDOW_BEFORE === 3);
- * ```
- */
-export const CONTEXT_WINDOW_BEFORE = 3;
-
-/**
- * Lines emitted after a high-score line.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { CONTEXT_WINDOW_AFTER } from "./constants.ts";
- * assert.ok(CONTEXT_WINDOW_AFTER === 2);
- * ```
- */
-export const CONTEXT_WINDOW_AFTER = 2;
 
 /**
  * Occurrences of one sanitized line before repeat dampening begins.

@@ -1,6 +1,9 @@
 /**
  * Every option of trim, declared once: its kind, its values or range, its default,
- * its command-line flag and help line. Validation and the per-stage slices
+ * its command-line flag and help line. A default is written here and nowhere else:
+ * `resolve.ts` reads it ({@linkcode optionDefault}), the help lines show it
+ * (`{default}`), and tests hold the documented defaults (`@default` in `types.ts`, the
+ * option table of the documentation) to it. Validation and the per-stage slices
  * (`resolve.ts`), the CLI's flag table and `--help` (`cli/`), and the playground's
  * lists all derive from this table.
  *
@@ -10,8 +13,6 @@
  * @module
  */
 
-import { CONTEXT_WINDOW_AFTER, CONTEXT_WINDOW_BEFORE } from "./constants.ts";
-import { DEFAULT_MAX_STACK_FRAMES } from "./classify/stack.ts";
 import type { TrimOptions } from "./types.ts";
 import {
   AGGRESSIVENESS_VALUES,
@@ -32,7 +33,7 @@ export interface OptionFlag {
   arg?: string;
   /** The smallest value the flag accepts (counts; default: the option's `min`). */
   min?: number;
-  /** The help text; each further element is a continuation line. */
+  /** The help text; each further element is a continuation line; `{default}` shows the default. */
   help: readonly string[];
 }
 
@@ -51,7 +52,10 @@ export interface OptionSpec {
   min?: number;
   /** Largest value of a `count`. */
   max?: number;
-  /** The default, as documented (`undefined`: none). */
+  /**
+   * The default: the only place it is written (`undefined`: none; the option is off
+   * or, for `dedupeWindow`, unset means folding across the stream).
+   */
   default?: string | number | boolean;
   /** The command-line flag, if any. */
   cli?: OptionFlag;
@@ -68,7 +72,7 @@ export interface OptionSpec {
  * assert.ok(sample.kind === "count" && sample.cli?.flag === "sample");
  * ```
  */
-export const OPTIONS: readonly OptionSpec[] = [
+export const OPTIONS: readonly OptionSpec[] = _showDefaults([
   {
     name: "aggressiveness",
     kind: "enum",
@@ -78,7 +82,7 @@ export const OPTIONS: readonly OptionSpec[] = [
       flag: "aggressiveness",
       short: "a",
       arg: "LEVEL",
-      help: [`${AGGRESSIVENESS_VALUES.join(" | ")} (default auto)`],
+      help: [`${AGGRESSIVENESS_VALUES.join(" | ")} (default {default})`],
     },
   },
   {
@@ -158,7 +162,6 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "dedupeWindow",
     kind: "count",
-    default: 1,
     cli: {
       flag: "dedupe-window",
       arg: "N",
@@ -189,7 +192,7 @@ export const OPTIONS: readonly OptionSpec[] = [
       short: "m",
       arg: "MODE",
       help: [
-        `${MULTILINE_MODES.join(" | ")} (default off):`,
+        `${MULTILINE_MODES.join(" | ")} (default {default}):`,
         "join stack records before scoring; off still handles",
         "stack frames line by line",
       ],
@@ -198,33 +201,31 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: "contextBefore",
     kind: "count",
-    default: CONTEXT_WINDOW_BEFORE,
+    default: 3,
     cli: {
       flag: "context-before",
       arg: "N",
-      help: [`lines kept before each error (default ${CONTEXT_WINDOW_BEFORE})`],
+      help: ["lines kept before each error (default {default})"],
     },
   },
   {
     name: "contextAfter",
     kind: "count",
-    default: CONTEXT_WINDOW_AFTER,
+    default: 2,
     cli: {
       flag: "context-after",
       arg: "N",
-      help: [`lines kept after each error (default ${CONTEXT_WINDOW_AFTER}; fixed, not adaptive)`],
+      help: ["lines kept after each error (default {default}; fixed, not adaptive)"],
     },
   },
   {
     name: "maxStackFrames",
     kind: "count",
-    default: DEFAULT_MAX_STACK_FRAMES,
+    default: 10,
     cli: {
       flag: "max-stack-frames",
       arg: "N",
-      help: [
-        `application frames kept per trace (default ${DEFAULT_MAX_STACK_FRAMES}; 0 keeps all)`,
-      ],
+      help: ["application frames kept per trace (default {default}; 0 keeps all)"],
     },
   },
   {
@@ -235,7 +236,7 @@ export const OPTIONS: readonly OptionSpec[] = [
       flag: "format-sample",
       arg: "N",
       min: 1,
-      help: ["leading lines sampled for the format vote (default 50)"],
+      help: ["leading lines sampled for the format vote (default {default})"],
     },
   },
   {
@@ -282,7 +283,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     cli: {
       flag: "output-format",
       arg: "FORMAT",
-      help: [`${OUTPUT_FORMATS.join(" | ")} (default text)`],
+      help: [`${OUTPUT_FORMATS.join(" | ")} (default {default})`],
     },
   },
   {
@@ -311,4 +312,52 @@ export const OPTIONS: readonly OptionSpec[] = [
   { name: "signal", kind: "other" },
   { name: "onDecision", kind: "function" },
   { name: "tokenEstimator", kind: "function" },
-];
+]);
+
+/** The table with `{default}` in each help line replaced by the option's default. */
+function _showDefaults(specs: OptionSpec[]): OptionSpec[] {
+  for (const spec of specs) {
+    if (spec.cli === undefined) continue;
+    const shown = String(spec.default);
+    spec.cli = { ...spec.cli, help: spec.cli.help.map((h) => h.replaceAll("{default}", shown)) };
+  }
+  return specs;
+}
+
+/** The options that have a default. */
+export type DefaultedOption =
+  | "aggressiveness"
+  | "preserveIdSuffix"
+  | "dedupe"
+  | "foldLineRanges"
+  | "multiline"
+  | "contextBefore"
+  | "contextAfter"
+  | "maxStackFrames"
+  | "formatDetectionSampleSize"
+  | "collapseRepeatedStacks"
+  | "rootCause"
+  | "multilingual"
+  | "adaptiveContext"
+  | "templateMining"
+  | "outputFormat";
+
+const _DEFAULTS = new Map(OPTIONS.map((o) => [o.name, o.default]));
+
+/**
+ * The default of an option, read from {@linkcode OPTIONS} (where alone it is written).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { optionDefault } from "./options.ts";
+ * assert.ok(optionDefault("contextBefore") === 3 && optionDefault("dedupe") === true);
+ * ```
+ */
+export function optionDefault<K extends DefaultedOption>(
+  name: K,
+): Exclude<TrimOptions[K], undefined> {
+  const value = _DEFAULTS.get(name);
+  if (value === undefined) throw new Error(`option ${name} has no default in OPTIONS`);
+  return value as Exclude<TrimOptions[K], undefined>;
+}

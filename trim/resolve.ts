@@ -7,16 +7,14 @@
 
 import type { CompiledTrimConfig } from "./config/rules.ts";
 import { compileTrimConfig } from "./config/rules.ts";
-import { CONTEXT_WINDOW_AFTER, CONTEXT_WINDOW_BEFORE } from "./constants.ts";
 import { TrimError } from "./errors.ts";
-import { OPTIONS, type OptionSpec } from "./options.ts";
+import { optionDefault, OPTIONS, type OptionSpec } from "./options.ts";
 import type { FoldSlice } from "./fold/slice.ts";
 import type { MaskSlice } from "./sanitize/masker.ts";
 import type { BudgetSlice } from "./select/budget.ts";
 import type { SelectSlice } from "./select/slice.ts";
 import { TAIL_CONTEXT_LINES } from "./select/context.ts";
 import { FINAL_WINDOW_LINES } from "./select/final_window.ts";
-import { DEFAULT_MAX_STACK_FRAMES } from "./classify/stack.ts";
 import { estimateTokens } from "./tokens.ts";
 import type { MultilineMode, TrimLineDecision, TrimOptions } from "./types.ts";
 
@@ -90,7 +88,7 @@ export interface ResolvedOptions {
   /** The multiline mode of the group stage. */
   multiline: MultilineMode;
   /** Leading non-blank lines sampled for the format vote. */
-  formatDetectionSampleSize: number | undefined;
+  formatDetectionSampleSize: number;
   /** The masker's slice. */
   mask: MaskSlice;
   /** The select stage's slice. */
@@ -137,7 +135,11 @@ export function resolveOptions(options: TrimOptions = {}): ResolvedOptions {
   const max = options.maxLineLength;
   const explicitContext = options.contextBefore !== undefined ||
     options.contextAfter !== undefined;
-  const preserveIdSuffix = options.preserveIdSuffix ?? 0;
+  const preserveIdSuffix = options.preserveIdSuffix ?? optionDefault("preserveIdSuffix");
+  const dedupe = options.dedupe ?? optionDefault("dedupe");
+  // Unset, repeats fold across the stream, adjacent ones first: dampening stays on.
+  const lineRanges = options.foldLineRanges ?? optionDefault("foldLineRanges");
+  const windowed = options.dedupeWindow !== undefined && options.dedupeWindow > 1;
   return {
     // With maxLineLength, lines are cut while streaming at no less than _MIN_CUT
     // characters (the truncate stage then replaces them): a private-key block whose
@@ -145,8 +147,9 @@ export function resolveOptions(options: TrimOptions = {}): ResolvedOptions {
     splitAt: max === undefined ? undefined : Math.max(max, _MIN_CUT),
     maxLineLength: max,
     preserveIdSuffix,
-    multiline: options.multiline ?? "off",
-    formatDetectionSampleSize: options.formatDetectionSampleSize,
+    multiline: options.multiline ?? optionDefault("multiline"),
+    formatDetectionSampleSize: options.formatDetectionSampleSize ??
+      optionDefault("formatDetectionSampleSize"),
     mask: {
       preserveIdSuffix,
       rules: custom?.sanitize?.length ? custom.sanitize : undefined,
@@ -154,7 +157,8 @@ export function resolveOptions(options: TrimOptions = {}): ResolvedOptions {
     },
     select: {
       // With a baseline, the passing run is the noise filter: keep everything else.
-      aggressiveness: options.aggressiveness ?? (options.baseline !== undefined ? "low" : "auto"),
+      aggressiveness: options.aggressiveness ??
+        (options.baseline !== undefined ? "low" : optionDefault("aggressiveness")),
       severity: options.severity,
       include,
       exclude,
@@ -162,18 +166,20 @@ export function resolveOptions(options: TrimOptions = {}): ResolvedOptions {
       ignore: custom?.ignore,
       internalStackPatterns: custom?.internalStackPatterns,
       sampleSize: options.sampleSize ?? Infinity,
-      maxStackFrames: options.maxStackFrames ?? DEFAULT_MAX_STACK_FRAMES,
-      contextBefore: options.contextBefore ?? CONTEXT_WINDOW_BEFORE,
-      contextAfter: options.contextAfter ?? CONTEXT_WINDOW_AFTER,
-      adaptiveContext: options.adaptiveContext !== false && !explicitContext,
-      collapseRepeatedStacks: options.collapseRepeatedStacks !== false,
-      rootCause: options.rootCause !== false,
-      multilingual: options.multilingual !== false,
+      maxStackFrames: options.maxStackFrames ?? optionDefault("maxStackFrames"),
+      contextBefore: options.contextBefore ?? optionDefault("contextBefore"),
+      contextAfter: options.contextAfter ?? optionDefault("contextAfter"),
+      adaptiveContext: (options.adaptiveContext ?? optionDefault("adaptiveContext")) &&
+        !explicitContext,
+      collapseRepeatedStacks: options.collapseRepeatedStacks ??
+        optionDefault("collapseRepeatedStacks"),
+      rootCause: options.rootCause ?? optionDefault("rootCause"),
+      multilingual: options.multilingual ?? optionDefault("multilingual"),
       // Non-adjacent repeats fold (dedupeWindow > 1): no dampening, so counts stay whole.
-      dampen: (options.dedupeWindow ?? 1) <= 1,
+      dampen: !windowed,
       // Messages with other values only where lines fold: without folding the user
       // asked for every line.
-      dampenMessages: (options.dedupeWindow ?? 1) <= 1 && !jsonl && (options.dedupe ?? true),
+      dampenMessages: !windowed && !jsonl && dedupe,
       scores: options.maxTokens !== undefined,
       tailLines: TAIL_CONTEXT_LINES,
       finalWindow: FINAL_WINDOW_LINES,
@@ -183,16 +189,16 @@ export function resolveOptions(options: TrimOptions = {}): ResolvedOptions {
       : { maxTokens: options.maxTokens, estimate },
     fold: {
       // jsonl-preserve keeps every line's structure: no folding, whatever `dedupe` says.
-      dedupe: jsonl ? false : options.dedupe ?? true,
-      templateMining: options.templateMining,
+      dedupe: jsonl ? false : dedupe,
+      templateMining: options.templateMining ?? optionDefault("templateMining"),
       window: options.dedupeWindow,
       collapseBlocks: options.collapseBlocks,
-      lineRanges: options.foldLineRanges === true,
+      lineRanges,
     },
     estimate,
     custom,
     onDecision: options.onDecision,
-    track: options.onDecision !== undefined || options.foldLineRanges === true,
+    track: options.onDecision !== undefined || lineRanges,
   };
 }
 

@@ -206,9 +206,15 @@ export interface TrimLineDecision {
  * ```
  */
 export interface TrimOptions {
-  /** Fixed level or `auto` (default `auto`). */
+  /**
+   * Fixed level or `auto`.
+   * @default "auto"
+   */
   aggressiveness?: Aggressiveness;
-  /** Join continuation lines with their parent (default `off`). */
+  /**
+   * Join continuation lines with their parent.
+   * @default "off"
+   */
   multiline?: MultilineMode;
   /** Keep only lines at this severity or above; lines without severity always pass. */
   severity?: SeverityLevel;
@@ -220,40 +226,82 @@ export interface TrimOptions {
   sampleSize?: number;
   /** Lines longer than this (in characters) become `[TRUNCATED]`. */
   maxLineLength?: number;
-  /** Fold repeated stack windows (tri-state: undefined = auto-on). */
+  /**
+   * Fold repeated stack windows.
+   * @default true
+   */
   collapseRepeatedStacks?: boolean;
-  /** Drop downstream cascade restatements (tri-state). */
+  /**
+   * Drop downstream cascade restatements.
+   * @default true
+   */
   rootCause?: boolean;
-  /** Boost error keywords in many languages (tri-state). */
+  /**
+   * Boost error keywords in many languages.
+   * @default true
+   */
   multilingual?: boolean;
-  /** Size the after-error context by error density (tri-state). */
+  /**
+   * Size the after-error context by error density (off when `contextBefore` or
+   * `contextAfter` is given).
+   * @default true
+   */
   adaptiveContext?: boolean;
-  /** Fold lines differing only in a labelled number (tri-state). */
+  /**
+   * Fold lines differing only in a labelled number.
+   * @default true
+   */
   templateMining?: boolean;
   /** Token budget for the output (off when undefined). */
   maxTokens?: number;
-  /** Fold non-adjacent duplicates within the last N distinct lines (default 1). */
+  /**
+   * Fold repeats within the last N distinct lines (1: adjacent only). Unset (no
+   * default): repeats fold across the whole stream by template, adjacent ones first,
+   * and a short output (up to 50 kept lines) folds adjacent lines only.
+   */
   dedupeWindow?: number;
   /** Collapse repeated blocks of up to N lines (off when undefined). */
   collapseBlocks?: number;
-  /** Leading non-blank lines sampled for the format vote (default 50). */
+  /**
+   * Leading non-blank lines sampled for the format vote.
+   * @default 50
+   */
   formatDetectionSampleSize?: number;
-  /** Max consecutive application frames per trace (default 10; 0 keeps all). */
+  /**
+   * Max consecutive application frames per trace (0 keeps all).
+   * @default 10
+   */
   maxStackFrames?: number;
-  /** Lines kept before each retained error (default 3). */
+  /**
+   * Lines kept before each retained error.
+   * @default 3
+   */
   contextBefore?: number;
-  /** Lines kept after each retained error (default 2). */
+  /**
+   * Lines kept after each retained error.
+   * @default 2
+   */
   contextAfter?: number;
-  /** Fold repeats into `[xN]` groups (default true). */
+  /**
+   * Fold repeats into `[xN]` groups.
+   * @default true
+   */
   dedupe?: boolean;
   /**
    * An `[xN]` line also names the input lines it stands for, `(lines A-B)`, so the
-   * raw log can be read back there (default false).
+   * raw log can be read back there.
+   * @default false
    */
   foldLineRanges?: boolean;
-  /** Keep the last N (0-16) characters of masked ids and hashes (default 0). */
+  /**
+   * Keep the last N (0-16) characters of masked ids and hashes.
+   * @default 0
+   */
   preserveIdSuffix?: number;
-  /** `text` (default) or `jsonl-preserve`. */
+  /**
+   * `text` or `jsonl-preserve`.
+   * @default "text"
+   */
   outputFormat?: OutputFormat;
   /** Inline custom rules, equivalent to a parsed `.trim.yml`. */
   config?: TrimCustomConfig;

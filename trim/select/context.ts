@@ -6,8 +6,6 @@
  * @module
  */
 
-import { CONTEXT_WINDOW_AFTER } from "../constants.ts";
-
 /** Closing lines of a log kept as context of its end (non-blank, non-junk). */
 export const TAIL_CONTEXT_LINES = 5;
 
@@ -199,8 +197,8 @@ export class AdaptiveAfter {
   #last = -1e9;
   #prev = -1e9;
 
-  /** @param base the after-window of an ordinary error (default 2). */
-  constructor(base: number = CONTEXT_WINDOW_AFTER) {
+  /** @param base the after-window of an ordinary error (`contextAfter`). */
+  constructor(base: number) {
     this.#base = base;
   }
 
