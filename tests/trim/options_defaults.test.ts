@@ -7,6 +7,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { type DefaultedOption, optionDefault, OPTIONS } from "../../trim/options.ts";
 import { resolveOptions } from "../../trim/resolve.ts";
 import { helpText } from "../../cli/help.ts";
+import { DEFAULT_MAX_STACK_FRAMES } from "../../trim/classify/stack.ts";
+import { FORMAT_DETECTION_SAMPLE_SIZE } from "../../trim/classify/format.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -94,6 +96,12 @@ test("options: resolveOptions applies the table's defaults", () => {
   assert.ok(r.select.dampen && r.select.dampenMessages);
   assert.ok(!resolveOptions({ dedupeWindow: 2 }).select.dampen);
   assert.ok(resolveOptions({ dedupeWindow: 1 }).select.dampen);
+});
+
+test("options: the classify constants that still repeat a default agree with OPTIONS", () => {
+  // Written twice until classify/ reads optionDefault: held equal here.
+  assert.equal(DEFAULT_MAX_STACK_FRAMES, optionDefault("maxStackFrames"));
+  assert.equal(FORMAT_DETECTION_SAMPLE_SIZE, optionDefault("formatDetectionSampleSize"));
 });
 
 test("options: --help shows each default it names from the table", () => {
