@@ -2,12 +2,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRepeatDampener } from "../../trim/classify/score.ts";
 import { TFIDF_MAP_LIMIT, TFIDF_PENALTY, TFIDF_REPEAT_THRESHOLD } from "../../trim/constants.ts";
+import { optionDefault } from "../../trim/options.ts";
 
 test("constants have the spec values", async () => {
   const c = await import("../../trim/constants.ts");
   assert.equal(c.SCORE_KEEP_THRESHOLD, 40);
-  assert.equal(c.CONTEXT_WINDOW_BEFORE, 3);
-  assert.equal(c.CONTEXT_WINDOW_AFTER, 2);
+  assert.equal(optionDefault("contextBefore"), 3);
+  assert.equal(optionDefault("contextAfter"), 2);
   assert.equal(c.TFIDF_REPEAT_THRESHOLD, 3);
   assert.equal(c.TFIDF_PENALTY, 8);
   assert.equal(c.TFIDF_MAP_LIMIT, 50000);
