@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { trimText } from "../../mod.ts";
 import type { TrimLineDecision, TrimOptions } from "../../mod.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
-import { GAP_LINES } from "../../trim/stages/select.ts";
+import { GAP_LINES } from "../../trim/select/before_context.ts";
 
 async function run(text: string, options: TrimOptions = {}) {
   const decisions = new Map<number, TrimLineDecision>();

@@ -1,0 +1,269 @@
+/**
+ * The verdict on one line on its own, in the order the rules apply: the user's filters
+ * (a `keep` match is a hard keep; `ignore`, `include`, `exclude`, `severity` drop), the
+ * noise blocks (pytest's warnings summary, jest's console, banners), the line's class
+ * and score at the effective aggressiveness; a line scoring at least
+ * {@linkcode SCORE_KEEP_THRESHOLD} is masked and kept unless the passing run printed it
+ * (`baseline`), it restates an earlier error (`rootCause`), repeat dampening takes it
+ * under the threshold, or it is a lone frame shown before. Below the threshold: a
+ * failure section's line, a diff hunk's, the after-window of an error, the final
+ * window's closing lines, or a drop (soft lines wait in the before-context).
+ *
+ * The verdict is what to do ({@linkcode Act}); the selector does it.
+ *
+ * @module
+ */
+
+import { hashLine } from "../classify/hash.ts";
+import { lineSignal, scoreForLevel } from "../classify/score.ts";
+import { createRepeatSignature } from "../classify/signature.ts";
+import { SCORE_KEEP_THRESHOLD } from "../constants.ts";
+import { type DecisionReason, keepReasonOf } from "../decision.ts";
+import type { AfterContext } from "./after_context.ts";
+import type { AggressivenessDecisionKind, AggressivenessState } from "./aggressiveness.ts";
+import type { BaselineTemplates } from "./baseline.ts";
+import type { ClosingLines } from "./closing.ts";
+import { CLOSING_RUN } from "./closing.ts";
+import { isFiller } from "./context.ts";
+import type { Emitter } from "./emitter.ts";
+import { FILTER_KEEP, FILTER_PASS, type lineFilter } from "./filters.ts";
+import { isStepStart } from "./final_window.ts";
+import type { NoiseBlocks } from "./noise_blocks.ts";
+import type { Repeats } from "./repeats.ts";
+import { RootCause } from "./root_cause.ts";
+import { firstVisible } from "./sections.ts";
+import { CONTEXT_SIG, DIAG_SIG, ERROR_SIG, PLAIN_SIG, STACK_SIG } from "./signals.ts";
+
+/** What the selector does with a line (see {@linkcode Verdict}). */
+export const Act = {
+  /** Keep it (a hard line brings its context). */
+  KEEP: 0,
+  /** Show it as it is (context, a closing line). */
+  SHOW: 1,
+  /** Drop it for good. */
+  DROP: 2,
+  /** Drop it; it may still be shown as context (`soft`), or only counted. */
+  SOFT: 3,
+  /** A blank line: dropped, parting no filler from the lines around it. */
+  BLANK: 4,
+  /** A filler (a rule, an ellipsis): shown with the lines around it, else dropped. */
+  FILLER: 5,
+} as const;
+
+/** One of the {@linkcode Act} values. */
+export type Act = typeof Act[keyof typeof Act];
+
+const _T = SCORE_KEEP_THRESHOLD;
+
+/** The verdict on a line, reused from line to line (no allocation per line). */
+export class Verdict {
+  /** The line as it goes on (masked once it is a keep candidate). */
+  line = "";
+  /** The reason it is kept or dropped. */
+  reason: DecisionReason = "noise";
+  /** Its score. */
+  score = 0;
+  /** A hard line (a frame or above): kept with its context. */
+  hard = false;
+  /** The hash of a hard line's repeat signature. */
+  h = 0;
+  /** A soft drop: the line may still be shown as context. */
+  soft = false;
+  /** What the auto aggressiveness is told. */
+  kind: AggressivenessDecisionKind = "drop";
+
+  /** Sets the verdict; returns `act`. */
+  set(act: Act, line: string, reason: DecisionReason, score: number, kind = this.kind): Act {
+    this.line = line;
+    this.reason = reason;
+    this.score = score;
+    this.kind = kind;
+    return act;
+  }
+}
+
+/**
+ * The line rules of a run.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Act, LineRules } from "./line_rules.ts";
+ * import { AfterContext } from "./after_context.ts";
+ * import { createDynamicAggressivenessState } from "./aggressiveness.ts";
+ * import { ClosingLines } from "./closing.ts";
+ * import { Emitter } from "./emitter.ts";
+ * import { NoiseBlocks } from "./noise_blocks.ts";
+ * import { SelectOutput } from "./output.ts";
+ * import { Repeats } from "./repeats.ts";
+ * const counters = { dropped() {}, hidden() {}, duplicates() {} };
+ * const em = new Emitter(new SelectOutput({ track: false, scores: false }), counters, undefined, 9);
+ * const rules = new LineRules({
+ *   em, after: new AfterContext(2, true), closing: new ClosingLines(0), blocks: new NoiseBlocks(),
+ *   repeats: new Repeats(true, true), state: createDynamicAggressivenessState("auto"),
+ *   filter: undefined, multilingual: true, rootCause: true,
+ * });
+ * assert.ok(rules.judge("[ERROR] disk full") === Act.KEEP && rules.verdict.hard);
+ * // Soft: dropped, but still context of an error that follows.
+ * assert.ok(rules.judge("[DEBUG] cache warm") === Act.SOFT);
+ * ```
+ */
+export class LineRules {
+  /** The verdict of the last {@linkcode LineRules.judge}. */
+  readonly verdict: Verdict = new Verdict();
+  /** The passing run's templates: lines it also printed are not kept on their own. */
+  baseline: BaselineTemplates | undefined = undefined;
+  /** Restatements of an earlier error (`rootCause`). */
+  readonly rootCause: RootCause | undefined;
+  #em: Emitter;
+  #after: AfterContext;
+  #closing: ClosingLines;
+  #blocks: NoiseBlocks;
+  #repeats: Repeats;
+  #state: AggressivenessState;
+  #filter: ReturnType<typeof lineFilter>;
+  #multilingual: boolean;
+
+  /** The trackers the rules read and advance. */
+  constructor(o: {
+    em: Emitter;
+    after: AfterContext;
+    closing: ClosingLines;
+    blocks: NoiseBlocks;
+    repeats: Repeats;
+    state: AggressivenessState;
+    filter: ReturnType<typeof lineFilter>;
+    multilingual: boolean;
+    rootCause: boolean;
+  }) {
+    this.#em = o.em;
+    this.#after = o.after;
+    this.#closing = o.closing;
+    this.#blocks = o.blocks;
+    this.#repeats = o.repeats;
+    this.#state = o.state;
+    this.#filter = o.filter;
+    this.#multilingual = o.multilingual;
+    if (o.rootCause) this.rootCause = new RootCause();
+  }
+
+  /** Judges a line at the current position; the details are in {@linkcode verdict}. */
+  judge(line: string): Act {
+    const v = this.verdict;
+    v.hard = false;
+    if (this.#filter !== undefined) {
+      const f = this.#filter(line);
+      if (f === FILTER_KEEP) {
+        v.hard = true;
+        v.h = hashLine(createRepeatSignature(line));
+        return v.set(Act.KEEP, line, "keep-rule", 100, "keep-hard");
+      }
+      if (f !== FILTER_PASS) return v.set(Act.DROP, line, f, 0, "drop");
+    }
+    const blocks = this.#blocks;
+    const closing = this.#closing;
+    // pytest's warnings summary
+    if (blocks.warnings.next(line)) return v.set(Act.DROP, line, "noise", 0, "drop");
+    const indent = firstVisible(line);
+    if (blocks.console.next(line, indent) && !closing.closing) {
+      return v.set(Act.DROP, line, "noise", 0, "drop"); // what a test printed (jest's console)
+    }
+    let sig = lineSignal(line, this.#multilingual);
+    if (closing.stepsAfter && sig >= STACK_SIG && isStepStart(line)) {
+      // The title of a step after the failure (GitLab's `Uploading artifacts for failed
+      // job`): its words are about the job, no evidence; a plain line (the last of an
+      // error's context, as any step's title).
+      sig = PLAIN_SIG;
+    }
+    if (blocks.banners.next(line) && (sig < ERROR_SIG || blocks.banners.wholly)) {
+      return v.set(Act.DROP, line, "noise", 0, "drop"); // a tool's or a runner's banner
+    }
+    // The steps that ran after the failure (an artifact upload, the runner's cleanup):
+    // in auto mode, read at `high` even where the failure's errors moved the level down.
+    const state = this.#state;
+    const level = closing.stepsAfter && state.auto && state.effective === "medium"
+      ? "high"
+      : state.effective;
+    const score = scoreForLevel(sig, level);
+    const inSection = blocks.sections.next(line, indent);
+    if (score >= _T) return this.#candidate(line, sig, score);
+    return this.#below(line, sig, score, indent, inSection);
+  }
+
+  /** A line scoring at least the threshold: masked, and kept unless a rule says no. */
+  #candidate(raw: string, sig: number, score: number): Act {
+    const v = this.verdict;
+    const em = this.#em;
+    const line = em.clean(raw);
+    if (this.baseline !== undefined && sig < ERROR_SIG && this.baseline.has(line)) {
+      // The passing run printed it too: no evidence, but still context of an error.
+      v.soft = true;
+      return v.set(Act.SOFT, line, "baseline", score, "drop");
+    }
+    if (this.rootCause !== undefined && this.rootCause.redundant(line, sig)) {
+      const after = this.#after;
+      if (after.left > 0 && em.shownPos === em.pos - 1) {
+        // Right under the error it restates, it closes that error's block
+        // (`1 error generated.`); further down it is a cascade.
+        after.left--;
+        return v.set(Act.SHOW, line, "context-after", score, "keep-soft");
+      }
+      // The log's own closing statement of its failure stays.
+      if (this.#closing.closing) return v.set(Act.SHOW, line, "final-window", score, "drop");
+      v.soft = false;
+      return v.set(Act.SOFT, line, "root-cause", score, "drop");
+    }
+    const repeats = this.#repeats;
+    if (repeats.dampens && sig < ERROR_SIG) {
+      const p = repeats.penalty(line, score);
+      if (p > 0 && score - p < _T && !repeats.foldsWithLast(line, em.lastKept)) {
+        return v.set(Act.DROP, line, "repeat-dampened", score - p, "repeat");
+      }
+      score = Math.max(score - p, _T);
+    }
+    const hard = sig >= STACK_SIG;
+    // The hash of the line's repeat signature (hard lines only), computed once.
+    const h = hard ? hashLine(createRepeatSignature(line)) : 0;
+    if (sig < DIAG_SIG && hard && !this.#closing.closing && repeats.triggerSeen(h)) {
+      // A lone frame shown before (a logger's call site under each console line).
+      return v.set(Act.DROP, line, "repeated-frames", score, "repeat");
+    }
+    v.hard = hard;
+    v.h = h;
+    const kind = hard ? "keep-hard" : line === em.lastKept ? "repeat" : "keep-soft";
+    return v.set(Act.KEEP, line, keepReasonOf(sig), score, kind);
+  }
+
+  /** A line under the threshold: context of some kind, or dropped. */
+  #below(line: string, sig: number, score: number, indent: number, inSection: boolean): Act {
+    const v = this.verdict;
+    if (inSection && sig >= CONTEXT_SIG) {
+      return v.set(Act.KEEP, line, "failure-section", score, "keep-soft");
+    }
+    const after = this.#after;
+    const em = this.#em;
+    if (after.diff(line, em.pos)) return v.set(Act.KEEP, line, "diagnostic", score, "keep-soft");
+    after.step(line);
+    if (after.left > 0 && sig >= CONTEXT_SIG) {
+      after.take(line, indent);
+      return v.set(Act.SHOW, line, "context-after", score, "keep-soft");
+    }
+    const closing = this.#closing;
+    if (closing.closing) {
+      if (sig < PLAIN_SIG) {
+        // Known noise between two rows (Ansible's `ok: [web1]` between two `TASK [x]`
+        // headers): what follows starts a run of its own.
+        if (sig < CONTEXT_SIG && indent < line.length) closing.endRun();
+      } else if (closing.nextRow(line, em.shownPos, em.pos) > CLOSING_RUN) {
+        return v.set(Act.DROP, line, "noise", score, "drop"); // one more row of a table
+      } else return v.set(Act.SHOW, line, "final-window", score, "keep-soft");
+    }
+    if (sig >= CONTEXT_SIG) {
+      v.soft = true;
+      return v.set(Act.SOFT, line, "noise", score, "drop");
+    }
+    if (indent === line.length) return v.set(Act.BLANK, line, "noise", score, "drop");
+    if (isFiller(line, indent)) return v.set(Act.FILLER, line, "noise", score, "drop");
+    return v.set(Act.DROP, line, "noise", score, "drop");
+  }
+}
