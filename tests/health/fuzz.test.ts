@@ -4,7 +4,7 @@
 // secret. A sample also goes through main() (exit 0 or 2) and the real serve.ts binary.
 //
 // Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> FUZZ_N=<n> deno test -A
-// tests/health_fuzz.test.ts (FUZZ_N scales the number of mutations; default 2500).
+// tests/health/fuzz.test.ts (FUZZ_N scales the number of mutations; default 2500).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";

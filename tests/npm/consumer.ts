@@ -1,5 +1,5 @@
 // A TypeScript consumer of the installed npm package, type-checked by tsc in
-// tests/npm_package.test.ts (strict, module NodeNext, skipLibCheck false). Not run.
+// tests/npm/package.test.ts (strict, module NodeNext, skipLibCheck false). Not run.
 import { createReadStream } from "node:fs";
 import process from "node:process";
 import { Readable } from "node:stream";

@@ -1,7 +1,7 @@
 /**
  * Golden outputs: each realistic fixture reduced with default options must match
  * tests/golden/<name>.out byte for byte. After a deliberate change, regenerate with
- * `UPDATE_GOLDEN=1 deno test -A tests/golden.test.ts` and review the diff.
+ * `UPDATE_GOLDEN=1 deno test -A tests/trim/golden.test.ts` and review the diff.
  *
  * @module
  */
