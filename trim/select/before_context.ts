@@ -11,7 +11,7 @@
 import type { DecisionReason } from "../decision.ts";
 import { ContextRing } from "./context.ts";
 import type { Emitter } from "./emitter.ts";
-import { Act, type Verdict } from "./line_rules.ts";
+import { Act, type Verdict } from "./verdict.ts";
 
 /**
  * A gap of at most this many lines more than `contextBefore` between two shown parts

@@ -9,7 +9,7 @@
  * failure section's line, a diff hunk's, the after-window of an error, the final
  * window's closing lines, or a drop (soft lines wait in the before-context).
  *
- * The verdict is what to do ({@linkcode Act}); the selector does it.
+ * The verdict is what to do (an `Act`, `verdict.ts`); the selector does it.
  *
  * @module
  */
@@ -18,9 +18,9 @@ import { hashLine } from "../classify/hash.ts";
 import { lineSignal, scoreForLevel } from "../classify/score.ts";
 import { createRepeatSignature } from "../classify/signature.ts";
 import { SCORE_KEEP_THRESHOLD } from "../constants.ts";
-import { type DecisionReason, keepReasonOf } from "../decision.ts";
+import { keepReasonOf } from "../decision.ts";
 import type { AfterContext } from "./after_context.ts";
-import type { AggressivenessDecisionKind, AggressivenessState } from "./aggressiveness.ts";
+import type { AggressivenessState } from "./aggressiveness.ts";
 import type { BaselineTemplates } from "./baseline.ts";
 import type { ClosingLines } from "./closing.ts";
 import { CLOSING_RUN } from "./closing.ts";
@@ -31,56 +31,11 @@ import { isStepStart } from "./final_window.ts";
 import type { NoiseBlocks } from "./noise_blocks.ts";
 import type { Repeats } from "./repeats.ts";
 import { RootCause } from "./root_cause.ts";
+import { Act, Verdict } from "./verdict.ts";
 import { firstVisible } from "./sections.ts";
 import { CONTEXT_SIG, DIAG_SIG, ERROR_SIG, PLAIN_SIG, STACK_SIG } from "./signals.ts";
 
-/** What the selector does with a line (see {@linkcode Verdict}). */
-export const Act = {
-  /** Keep it (a hard line brings its context). */
-  KEEP: 0,
-  /** Show it as it is (context, a closing line). */
-  SHOW: 1,
-  /** Drop it for good. */
-  DROP: 2,
-  /** Drop it; it may still be shown as context (`soft`), or only counted. */
-  SOFT: 3,
-  /** A blank line: dropped, parting no filler from the lines around it. */
-  BLANK: 4,
-  /** A filler (a rule, an ellipsis): shown with the lines around it, else dropped. */
-  FILLER: 5,
-} as const;
-
-/** One of the {@linkcode Act} values. */
-export type Act = typeof Act[keyof typeof Act];
-
 const _T = SCORE_KEEP_THRESHOLD;
-
-/** The verdict on a line, reused from line to line (no allocation per line). */
-export class Verdict {
-  /** The line as it goes on (masked once it is a keep candidate). */
-  line = "";
-  /** The reason it is kept or dropped. */
-  reason: DecisionReason = "noise";
-  /** Its score. */
-  score = 0;
-  /** A hard line (a frame or above): kept with its context. */
-  hard = false;
-  /** The hash of a hard line's repeat signature. */
-  h = 0;
-  /** A soft drop: the line may still be shown as context. */
-  soft = false;
-  /** What the auto aggressiveness is told. */
-  kind: AggressivenessDecisionKind = "drop";
-
-  /** Sets the verdict; returns `act`. */
-  set(act: Act, line: string, reason: DecisionReason, score: number, kind = this.kind): Act {
-    this.line = line;
-    this.reason = reason;
-    this.score = score;
-    this.kind = kind;
-    return act;
-  }
-}
 
 /**
  * The line rules of a run.
@@ -88,7 +43,8 @@ export class Verdict {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { Act, LineRules } from "./line_rules.ts";
+ * import { LineRules } from "./line_rules.ts";
+ * import { Act } from "./verdict.ts";
  * import { AfterContext } from "./after_context.ts";
  * import { createDynamicAggressivenessState } from "./aggressiveness.ts";
  * import { ClosingLines } from "./closing.ts";

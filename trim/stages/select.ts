@@ -25,13 +25,14 @@ import { BeforeContext } from "../select/before_context.ts";
 import { ClosingLines } from "../select/closing.ts";
 import { Emitter } from "../select/emitter.ts";
 import { lineFilter } from "../select/filters.ts";
-import { Act, LineRules, type Verdict } from "../select/line_rules.ts";
+import { LineRules } from "../select/line_rules.ts";
 import { NoiseBlocks } from "../select/noise_blocks.ts";
 import { SelectOutput } from "../select/output.ts";
 import { PhpGate } from "../select/php_gate.ts";
 import { Records } from "../select/records.ts";
 import { Repeats } from "../select/repeats.ts";
 import type { SelectCounters, SelectSlice } from "../select/slice.ts";
+import { Act, type Verdict } from "../select/verdict.ts";
 
 export type { SelectCounters, SelectSlice };
 
@@ -118,8 +119,7 @@ export class Selector {
 
   /** Entries held by the stage's maps (each stays within its limit however long the input). */
   get trackedSizes(): { triggers: number; restated: number; dampened: number; messages: number } {
-    const { triggers, dampened, messages } = this.#repeats.sizes;
-    return { triggers, restated: this.#rules.rootCause?.size ?? 0, dampened, messages };
+    return { ...this.#repeats.sizes, restated: this.#rules.rootCause?.size ?? 0 };
   }
 
   /** Pushes a batch (records marked by the group stage); returns what to pass on. */
