@@ -32,10 +32,11 @@ export interface VendorToken {
   /** The first two characters a match can start with (default: the example's). */
   starts?: readonly string[];
   /**
-   * Masks the row's tokens in a line with hand-written code, where the pattern has no
-   * literal to gate it on; the pattern stays the row's specification.
+   * Finds the row's tokens in a line with hand-written code, where the pattern has no
+   * literal to gate it on, and adds their spans (`start, end` pairs) to `spans`; the
+   * pattern stays the row's specification.
    */
-  finder?: (s: string) => string;
+  finder?: (s: string, spans: number[]) => void;
 }
 
 /** Every vendor format (see the module doc). */
@@ -579,7 +580,7 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
     pattern: String.raw`(?<![\w.-])[a-z0-9]{6}\.(?=[a-z]{0,15}\d)[a-z0-9]{16}(?![\w.-])`,
     example: "x7k2pq.9fz3m1c8vhr0t5wd",
     // A regex tried at every position of every line with a `.` cost 7 % of the masker.
-    finder: maskBootstrapTokens,
+    finder: findBootstrapTokens,
   },
   {
     vendor: "Telegram (bot token)",
@@ -614,18 +615,20 @@ const _TAIL = "[A-Za-z0-9_=+-]*";
  * ```
  */
 export function maskBootstrapTokens(s: string): string {
-  let out = "";
-  let copied = 0;
+  const spans: number[] = [];
+  findBootstrapTokens(s, spans);
+  return spans.length === 0 ? s : maskSpans(s, spans);
+}
+
+/** Adds the spans of the Kubernetes bootstrap tokens in `s` to `spans` (the row's finder). */
+export function findBootstrapTokens(s: string, spans: number[]): void {
   for (let i = s.indexOf(".", 6); i >= 0 && i + 16 < s.length; i = s.indexOf(".", i + 1)) {
     if (!_isLowerAlnumRun(s, i - 6, i) || !_isLowerAlnumRun(s, i + 1, i + 17)) continue;
     if (_isNamePart(s.charCodeAt(i - 7)) || _isNamePart(s.charCodeAt(i + 17))) continue;
     let digit = false;
     for (let k = i + 1; k < i + 17 && !digit; k++) digit = s.charCodeAt(k) <= 57;
-    if (!digit) continue;
-    out += s.slice(copied, i - 6) + "[REDACTED]";
-    copied = i + 17;
+    if (digit) spans.push(i - 6, i + 17);
   }
-  return copied === 0 ? s : out + s.slice(copied);
 }
 
 function _isLowerAlnumRun(s: string, a: number, b: number): boolean {
@@ -667,15 +670,37 @@ const _FINDERS = VENDOR_TOKENS.flatMap((v) => v.finder === undefined ? [] : [v.f
 export const WEBHOOK_RE: RegExp =
   /(hooks\.slack\.com\/(?:services|workflows|triggers)\/|discord(?:app)?\.com\/api\/webhooks\/|webhook\.office\.com\/webhookb2\/)[A-Za-z0-9@/_-]{1,512}/g;
 
-/** Masks every vendor token of the table in `s` (a line with a 16+ character run). */
+/**
+ * The spans `[start, end)` of the vendor tokens in the line being masked, as found (a
+ * row's start, hinted rows and finders each add theirs); reused, so a line with none
+ * allocates nothing.
+ */
+const _spans: number[] = [];
+
+/**
+ * Masks every vendor token of the table in `s` (a line with a 16+ character run).
+ *
+ * Every row looks at the line as it came: one token is one match, whichever row sees
+ * it first, and matches that overlap or touch are merged into one `[REDACTED]`. A row
+ * that matched a part of another's token (`sk-…` as the third part of a Discord bot
+ * token) extends that match; it never splits the token so a part between leaks.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maskVendorTokens } from "./vendors.ts";
+ * const discord = "OytXF_v6MdPq3Lz8Vb2nKJ3c.OX6ZW0.sk-CTDMrUm7Qx2Lp9Wz4Nv8Kb3Hs6Yt1Jf5Rg0";
+ * assert.equal(maskVendorTokens(`bot ${discord} ok`), "bot [REDACTED] ok");
+ * ```
+ */
 export function maskVendorTokens(s: string): string {
-  let out = "";
-  let copied = 0;
+  _spans.length = 0;
   let prevWord = false;
+  let covered = 0;
   for (let i = 0; i + 1 < s.length; i++) {
     const c = s.charCodeAt(i);
     const word = isWordChar(c);
-    if (word && !prevWord && i >= copied) {
+    if (word && !prevWord && i >= covered) {
       const c1 = s.charCodeAt(i + 1);
       const key = c * 128 + c1;
       const rows = c1 < 128 && _HAS_START[key] === 1 ? _BY_START.get(key) : undefined;
@@ -684,8 +709,8 @@ export function maskVendorTokens(s: string): string {
           re.lastIndex = i;
           const m = re.exec(s);
           if (m !== null) {
-            out += s.slice(copied, i) + "[REDACTED]";
-            copied = i + m[0].length;
+            covered = i + m[0].length;
+            _spans.push(i, covered);
             break;
           }
         }
@@ -693,10 +718,54 @@ export function maskVendorTokens(s: string): string {
     }
     prevWord = word;
   }
-  if (copied > 0) s = out + s.slice(copied);
   for (const h of HINTED_VENDOR_TOKENS) {
-    if (s.indexOf(h.hint) >= 0) s = s.replace(h.re, "[REDACTED]");
+    if (s.indexOf(h.hint) < 0) continue;
+    h.re.lastIndex = 0;
+    for (let m = h.re.exec(s); m !== null; m = h.re.exec(s)) {
+      _spans.push(m.index, m.index + m[0].length);
+    }
   }
-  for (const f of _FINDERS) s = f(s);
-  return s;
+  for (const f of _FINDERS) f(s, _spans);
+  return _spans.length === 0 ? s : maskSpans(s, _spans);
+}
+
+/**
+ * Replaces the spans (`[start, end)` pairs, any order, overlapping or not) with one
+ * `[REDACTED]` per run of overlapping or touching spans.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maskSpans } from "./vendors.ts";
+ * assert.equal(maskSpans("a bbbbcccc d", [6, 10, 2, 7]), "a [REDACTED] d");
+ * assert.equal(maskSpans("a bb c dd", [2, 4, 7, 9]), "a [REDACTED] c [REDACTED]");
+ * ```
+ */
+export function maskSpans(s: string, spans: readonly number[]): string {
+  const order: number[] = [];
+  for (let k = 0; k < spans.length; k += 2) order.push(k);
+  order.sort((a, b) => spans[a] - spans[b] || spans[b + 1] - spans[a + 1]);
+  let out = "";
+  let copied = 0;
+  let start = -1;
+  let end = -1;
+  for (const k of order) {
+    const a = spans[k];
+    const b = spans[k + 1];
+    if (start >= 0 && a <= end) {
+      if (b > end) end = b;
+      continue;
+    }
+    if (start >= 0) {
+      out += s.slice(copied, start) + "[REDACTED]";
+      copied = end;
+    }
+    start = a;
+    end = b;
+  }
+  if (start >= 0) {
+    out += s.slice(copied, start) + "[REDACTED]";
+    copied = end;
+  }
+  return out + s.slice(copied);
 }
