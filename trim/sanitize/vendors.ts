@@ -66,7 +66,7 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
   {
     vendor: "Slack",
-    pattern: String.raw`\bxox[abposre]-[A-Za-z0-9-]{10,255}`,
+    pattern: String.raw`\bxox(?:e\.xox)?[abposre]-[A-Za-z0-9-]{10,255}`,
     example: "xoxb-510376238956-8667767590915-y44trwHBqW8kDZkyc5jKaKjY",
   },
   {
@@ -94,7 +94,7 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
   {
     vendor: "Stripe",
-    pattern: String.raw`\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,255}`,
+    pattern: String.raw`\b[sr]k_(?:live|test|prod)_[A-Za-z0-9]{16,255}`,
     example:
       "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",
     starts: ["sk", "rk"],
@@ -249,7 +249,7 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
   {
     vendor: "Flutterwave",
-    pattern: String.raw`\bFLW(?:PUB|SEC)K(?:_TEST)?-[a-f0-9]{32}-X`,
+    pattern: String.raw`\bFLW(?:PUB|SEC)K(?:_TEST)?-(?:[a-f0-9]{32}-X|[a-h0-9]{12})`,
     example: "FLWSECK_TEST-bb0bbcb1b2defa1b8543fb3b21ae8e15-X",
   },
   {
@@ -361,7 +361,8 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
   {
     vendor: "Square",
-    pattern: String.raw`\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,60}`,
+    pattern: String.raw`\b(?:sq0(?:atp|csp)-|EAAA)[A-Za-z0-9_-]{22,60}`,
+    starts: ["sq", "EA"],
     example: "sq0csp-6DB_XulE0REeCdAdqlxlCfNj4TuOVNNi-bM91EMdOFO",
   },
   {
@@ -402,7 +403,8 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
   {
     vendor: "Harness",
-    pattern: String.raw`\bpat\.[A-Za-z0-9_-]{22}\.[a-f0-9]{24}\.[A-Za-z0-9]{20}\b`,
+    pattern: String.raw`\b[ps]at\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}\b`,
+    starts: ["pa", "sa"],
     example: "pat.Spc73ojsyj8hVeVgnlSUYk.2745cdbc8a04c1a6ac07badd.8DBKCGic99bVoYGcs7Ra",
   },
   {
@@ -587,6 +589,77 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
     pattern: String.raw`(?<!\d)\d{6,12}:AA[A-Za-z0-9_-]{30,40}`,
     example: "5889824364:AAqf2MDIkwQ_KrVf1VXf-VoUBjUMnbQlpWp",
     hint: ":AA",
+  },
+  {
+    vendor: "Adafruit IO",
+    pattern: String.raw`\baio_[A-Za-z0-9]{28}\b`,
+    example: "aio_Kq8zL2mP0qWx7Rt5Yv3Nb1Hc9Jf4",
+  },
+  {
+    vendor: "Authress (service client access key)",
+    pattern: String
+      .raw`\b(?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}`,
+    example:
+      "sc_k2v9x7q4m1z8p3.a7f2k.acc_t5n8w2q9r4y7e1u3i6o0.Kq8zL2mP0qWx7Rt5Yv3Nb1Hc9Jf4Gd6Sa2Ze8",
+    hint: ".acc",
+  },
+  {
+    vendor: "ClickHouse Cloud (API secret key)",
+    pattern: String.raw`\b4b1d[A-Za-z0-9]{38}\b`,
+    example: "4b1dVDB9z66yS4FAgoLPRupbXjRiEka0fYWwzZ4PZK",
+  },
+  {
+    vendor: "Defined Networking",
+    pattern: String.raw`\bdnkey-[A-Za-z0-9_=-]{26}-[A-Za-z0-9_=-]{52}`,
+    example:
+      "dnkey-P-alX_pVAx-Rb1va-gEe7l5Kem-aVWIev3Cws_VgKM6actSRXK8jjlAmHmE-KwPm0wXipZRk52NWOQ7",
+  },
+  {
+    vendor: "GitLab (runner registration token)",
+    pattern: String.raw`\bGR1348941[A-Za-z0-9_-]{20}`,
+    example: "GR1348941Kq8zL2mP0qWx7Rt5Yv3N",
+  },
+  {
+    vendor: "GitLab (session cookie)",
+    pattern: String.raw`\b_gitlab_session=[0-9a-z]{32}`,
+    example: "_gitlab_session=k2v9x7q4m1z8p3a7f2kt5n8w2q9r4y7e",
+  },
+  {
+    vendor: "Grafana (API key)",
+    pattern: String.raw`\beyJrIjoi[A-Za-z0-9]{70,400}={0,3}`,
+    example:
+      "eyJrIjoiKq8zL2mP0qWx7Rt5Yv3Nb1Hc9Jf4Gd6Sa2Ze8Xc5Vb7Nm1Qw3Er9Ty4Ui6Op2As8Df0Gh3Jk5Lz7Xc1Vb9Nm",
+  },
+  {
+    vendor: "Hugging Face (organization API token)",
+    pattern: String.raw`\bapi_org_[A-Za-z]{34}\b`,
+    example: "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",
+  },
+  {
+    vendor: "42 Intra (client secret)",
+    pattern: String.raw`\bs-s4t2(?:ud|af)-[a-f0-9]{64}\b`,
+    example: "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",
+  },
+  {
+    vendor: "JWT (base64-encoded)",
+    pattern: String.raw`\bZXlK[A-Za-z0-9+/_-]{40,4000}={0,2}`,
+    example: "ZXlKaGJHY2lPaUpJVXpJMU5pSXNJblI1Y0NJNklrcFhWQ0o5LmV5SnpkV0lpT2lJeE1qTTBOVFkz",
+  },
+  {
+    vendor: "MaxMind (license key)",
+    pattern: String.raw`\b[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk\b`,
+    example: "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",
+    hint: "_mmk",
+  },
+  {
+    vendor: "SettleMint",
+    pattern: String.raw`\bsm_[aps]at_[A-Za-z0-9]{16}\b`,
+    example: "sm_pat_Kq8zL2mP0qWx7Rt5",
+  },
+  {
+    vendor: "Yandex Cloud (static access key)",
+    pattern: String.raw`\bYC[A-Za-z0-9_-]{38}\b`,
+    example: "YCKq8zL2mP0qWx7Rt5Yv3Nb1Hc9Jf4Gd6Sa2Ze8X",
   },
   {
     vendor: "GoCardless",
