@@ -181,3 +181,26 @@ test("next line: through the pipeline, at every aggressiveness", async () => {
     }
   }
 });
+
+test("over-redaction audit (scripts/mask_audit.ts): the wrongly masked classes it found stay", () => {
+  assertUnchanged([
+    "\tat org.junit.runners.BlockJUnit4ClassRunner$1.evaluate(BlockJUnit4ClassRunner.java:100)",
+    "Error while instrumenting class com/steadystate/css/parser/SACParserCSS3TokenManager.",
+    "[INFO] Checking unresolved references to org.codehaus.mojo.signature:java18:1.0",
+    "g++ -DU_STATIC_IMPLEMENTATION -DU_COMMON_IMPLEMENTATION -DU_I18N_IMPLEMENTATION -c x.cpp",
+    "FATAL ciod: Error creating node map from file /p/gb2/welcome3/32k_128x256x1_8x4x4",
+    "$ export S3_SECRET=[secure]",
+    "  server-password: GITHUB_TOKEN",
+    "TRAVIS_TIMER_ID=013f1bdb",
+  ]);
+  assert.equal(
+    sanitizeLine("-rw-r--r-- 1 travis root 12335 ./packages/stm/2.5.0.0/stm-2.5.0.0.tar.gz"),
+    "-rw-r--r-- 1 travis root 12335 ./packages/stm/2.5.0.0/stm-2.5.0.0.tar.gz",
+  );
+  // What the guards must not let through.
+  assertMasked([
+    ["  server-password: Kq8zL2mP0qWx", "Kq8zL2mP0qWx"],
+    ["signature: Kq8zL2mP0qWx7Rt5Yv3N", "Kq8zL2mP0qWx7Rt5Yv3N"],
+    ["ASANA_CLIENT_ID=1234567890123456", "1234567890123456"],
+  ]);
+});

@@ -715,7 +715,10 @@ const _KEY_VENDOR = 5;
  * rules): in a key that also says id, key or secret.
  */
 const _VENDOR_KEY_RE =
-  /(?:adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|kraken|kucoin|launchdarkly|linkedin|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|sidekiq|snyk|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk).*(?:id|key|secret|token)$/;
+  /(?:adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|kraken|kucoin|launchdarkly|linkedin|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|sidekiq|snyk|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk).*(?:clientid|appid|accessid|apiid|accountid|key|secret|token)$/;
+
+/** `artifact:version` (`java18:1.0`, `core:2.3.1-SNAPSHOT`). */
+const _COORDINATE_RE = /^[A-Za-z][\w.-]{0,63}:\d{1,4}(?:\.\d{1,6}){0,3}(?:[-.][\w.-]{1,32})?$/;
 
 /** A value that reads as a token: 8+ token characters with a digit, no space. */
 const _TOKEN_VALUE_RE = /^(?=[^\s]*\d)[A-Za-z0-9_=+/.:-]{8,}$/;
@@ -915,6 +918,9 @@ function _maskAfterKey(
   if (kind === _KEY_SIG && ve - vs < 16) return undefined;
   const value = s.slice(vs, ve);
   if (kind === _KEY_VENDOR && !_TOKEN_VALUE_RE.test(value)) return undefined;
+  // A Maven coordinate's `artifact:version` after a group ending in a key word
+  // (`org.codehaus.mojo.signature:java18:1.0`).
+  if (sep === ":" && key.indexOf(".") > 0 && _COORDINATE_RE.test(value)) return undefined;
   // `Authorization: Bearer undefined`, `Basic null`: no credential was sent.
   if (header && _SCHEME_PLACEHOLDER_RE.test(value)) return undefined;
   if (!_isSecretValue(value, sep === ":" && q !== '"' && q !== "'")) return undefined;
@@ -1144,9 +1150,10 @@ function _closesWord(s: string, j: number): boolean {
 const _CLOSING_MARK = ".,;:!?)]}";
 
 /** Values that are placeholders, not secrets: `[REDACTED]`, `[JWT]`, `${VAR}`. */
-const _PLACEHOLDER_AT_RE = /\[[A-Z][A-Z_ ]{1,30}(?::[^\]\s]{0,16})?\]|\$\{[A-Za-z_][\w.]{0,64}\}/y;
+const _PLACEHOLDER_AT_RE =
+  /\[[A-Z][A-Z_ ]{1,30}(?::[^\]\s]{0,16})?\]|\[secure\]|\$\{[A-Za-z_][\w.]{0,64}\}/y;
 
-/** Whether a placeholder (`[REDACTED]`, `${VAR}`) starts at `i`. */
+/** Whether a placeholder (`[REDACTED]`, `${VAR}`, Travis CI's `[secure]`) starts at `i`. */
 export function isPlaceholderAt(s: string, i: number): boolean {
   return placeholderEnd(s, i) > i;
 }
@@ -1162,8 +1169,13 @@ export function placeholderEnd(s: string, i: number): number {
 const _PLACEHOLDER_RE =
   /^(?:<{1,3}|>{1,2}|\||-|\[[A-Z_:0-9 ]*\]|\*+|x{3,}|<[\w .-]*>|null|none|nil|undefined|true|false|\$\{[^}]*\}|%[sd]|\{\{.*\}\}|\(?(?:redacted|hidden|masked|sensitive|not set|empty)\)?)$/i;
 
-/** An environment variable reference, `$DB_PASSWORD` (upper case: `$Zx9…` is a password). */
-const _ENV_VAR_RE = /^\$[A-Z_][A-Z0-9_]*$/;
+/**
+ * An environment variable reference, `$DB_PASSWORD` (upper case: `$Zx9…` is a password),
+ * the name of one that holds the secret (`server-password: GITHUB_TOKEN`, as
+ * actions/setup-java takes it), Travis CI's `[secure]`.
+ */
+const _ENV_VAR_RE =
+  /^(?:\$[A-Z_][A-Z0-9_]*|\[secure\]|[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:TOKEN|PASSWORD|SECRET|KEY|PAT))$/;
 
 /**
  * Whether a value after a secret key should be masked. After a bare `key:` (prose

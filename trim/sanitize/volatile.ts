@@ -249,6 +249,8 @@ function _maskIp(m: string, port: string | undefined, offset: number, s: string)
     if (after === 43 || after === 126) return m;
     if (s.charCodeAt(offset - 1) === 45 && _isLetter(s.charCodeAt(offset - 2))) return m;
     if (after === 45 && _VERSION_SUFFIX_RE.test(s.slice(end + 1, end + 33))) return m;
+    // A path's version directory: `packages/stm/2.5.0.0/stm-2.5.0.0.tar.gz`.
+    if (s.charCodeAt(offset - 1) === 47 && after === 47) return m;
   }
   return port ? "[IP]:[PORT]" : "[IP]";
 }
