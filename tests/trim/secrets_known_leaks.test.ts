@@ -192,7 +192,9 @@ test("over-redaction audit (scripts/mask_audit.ts): the wrongly masked classes i
     "$ export S3_SECRET=[secure]",
     "  server-password: GITHUB_TOKEN",
     "TRAVIS_TIMER_ID=013f1bdb",
+    "Variants to next generation from: 2-->IDs: (1(f=1.0), 37(f=1.7976931348623157E308), )",
   ]);
+  assert.equal(sanitizeLine("sha 1.e3b0c44298fc1c149afbf4c8996fb924"), "sha 1.[HASH]");
   assert.equal(
     sanitizeLine("-rw-r--r-- 1 travis root 12335 ./packages/stm/2.5.0.0/stm-2.5.0.0.tar.gz"),
     "-rw-r--r-- 1 travis root 12335 ./packages/stm/2.5.0.0/stm-2.5.0.0.tar.gz",

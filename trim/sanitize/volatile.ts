@@ -217,7 +217,8 @@ function _maskHashes(s: string, preserveIdSuffix: number): string {
     let r = i + 1;
     while (r < s.length && isAlnum(s.charCodeAt(r))) r++;
     // Underscores bound a hash too: github_network_f45cbd657aa24fbaa2777658eab2340e.
-    if (r - l >= HASH_MIN && l >= copied) {
+    // A number's fraction and exponent are not a hash: `1.7976931348623157E308`.
+    if (r - l >= HASH_MIN && l >= copied && !_isFraction(s, l, r)) {
       const w = s.slice(l, r);
       if (isHash(w)) {
         out += s.slice(copied, l) + _maskHash(w, preserveIdSuffix);
@@ -227,6 +228,19 @@ function _maskHashes(s: string, preserveIdSuffix: number): string {
     i = r + HASH_MIN;
   }
   return copied === 0 ? s : out + s.slice(copied);
+}
+
+/** Whether `s[l, r)` is a decimal fraction with an exponent, after `<digit>.`. */
+function _isFraction(s: string, l: number, r: number): boolean {
+  if (l < 2 || s.charCodeAt(l - 1) !== 46 || !isDigit(s.charCodeAt(l - 2))) return false;
+  let k = l;
+  while (k < r && isDigit(s.charCodeAt(k))) k++;
+  const e = s.charCodeAt(k) | 32;
+  if (k === r) return true;
+  if (e !== 101) return false;
+  k++;
+  while (k < r && isDigit(s.charCodeAt(k))) k++;
+  return k === r;
 }
 
 function _suffix(n: number): number {
