@@ -193,6 +193,8 @@ test("over-redaction audit (scripts/mask_audit.ts): the wrongly masked classes i
     "  server-password: GITHUB_TOKEN",
     "TRAVIS_TIMER_ID=013f1bdb",
     "Variants to next generation from: 2-->IDs: (1(f=1.0), 37(f=1.7976931348623157E308), )",
+    "++date -u +%s%N",
+    "Read out cached package applicability for package: Package_for_KB2607047~amd64~~6.1.1.1, x",
   ]);
   assert.equal(sanitizeLine("sha 1.e3b0c44298fc1c149afbf4c8996fb924"), "sha 1.[HASH]");
   assert.equal(

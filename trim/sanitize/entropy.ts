@@ -174,7 +174,7 @@ function _isIdentifier(w: string): boolean {
     if (
       !/^[a-z]{2,30}\d{0,4}[a-z]{0,30}$/.test(p) &&
       !/^[a-z]*(?:[A-Z][a-z]+){1,8}\d{0,3}$/.test(p) &&
-      !/^[A-Z]{1,12}\d{0,4}$/.test(p) && !/^[a-z0-9]{1,16}$/.test(p) &&
+      !/^[A-Z]{1,12}\d{0,8}$/.test(p) && !/^[a-z0-9]{1,16}$/.test(p) &&
       !/^[A-Za-z0-9]{1,8}$/.test(p) && !/^[0-9a-f]{7,64}$/.test(p)
     ) return false;
     // At least one real word (config, Storefront, STANDARD) among the parts.

@@ -256,11 +256,11 @@ function _maskIp(m: string, port: string | undefined, offset: number, s: string)
   const before = s.slice(Math.max(0, offset - 9), offset).toLowerCase();
   if (/(?:version[=: ]?|\bv|ver[=: ])$/.test(before)) return m;
   // And a package's: `cmake-2.8.12.2`, `(2.8.12.2-0ubuntu3)`, `1.2.3.1-7NKu8D…` (Haskell),
-  // `4.2.0.1+dfsg`; an address range (`10.0.0.1-10.0.0.9`) is addresses.
+  // `4.2.0.1+dfsg`, `…~amd64~~6.1.1.1` (a Windows package); an address range (`10.0.0.1-10.0.0.9`) is addresses.
   if (port === undefined) {
     const end = offset + m.length;
     const after = s.charCodeAt(end);
-    if (after === 43 || after === 126) return m;
+    if (after === 43 || after === 126 || s.charCodeAt(offset - 1) === 126) return m;
     if (s.charCodeAt(offset - 1) === 45 && _isLetter(s.charCodeAt(offset - 2))) return m;
     if (after === 45 && _VERSION_SUFFIX_RE.test(s.slice(end + 1, end + 33))) return m;
     // A path's version directory: `packages/stm/2.5.0.0/stm-2.5.0.0.tar.gz`.
