@@ -48,6 +48,8 @@ function positive(name: string, value: string | undefined): number | undefined {
  *
  * @example
  * ```ts
+ * import fc from "fast-check";
+ * import { propertyParams } from "./property.ts";
  * fc.assert(fc.property(fc.nat(), (n) => n >= 0), propertyParams("nat#1", { numRuns: 100 }));
  * ```
  */

@@ -208,3 +208,25 @@ test("over-redaction audit (scripts/mask_audit.ts): the wrongly masked classes i
     ["ASANA_CLIENT_ID=1234567890123456", "1234567890123456"],
   ]);
 });
+
+test("gitleaks' separators: make's ?=, ::= and :::=, backquoted values, a vendor's name as the key", () => {
+  const v = "k2v9x7q4m1z8p3a7";
+  for (const sep of ["?=", " ?= ", "::=", ":::=", " ::= "]) {
+    for (const key of ["SENDGRID_API_KEY", "x.ADAFRUIT-token", "discord_secret"]) {
+      assertMasked([[`${key}${sep}${v}`, v], [`${key}${sep}"${v}"`, v]]);
+    }
+  }
+  assertMasked([
+    ["api_key=`k2v9x7q4m1z8p3a7`", v],
+    ["twitter=k2v9x7q4m1z8p3a7", v],
+    ["TWITTER: 'k2v9x7q4m1z8p3a7'", v],
+  ]);
+  assertUnchanged([
+    "CFLAGS ?= -O2 -g",
+    "std::string token::Kind = x",
+    "expr ::= term '+' expr",
+    "twitter=@trimlog",
+    "twitter: enabled",
+    "run `make test` again",
+  ]);
+});

@@ -413,7 +413,9 @@ for (const ch of "desntylhrwyDESNTYLHRWY") _KEY_LAST[ch.charCodeAt(0)] = 1;
 /** The value span to mask for a key that ends just before separator `p`, if secret. */
 function _secretAtSeparator(s: string, p: number): [number, number] | undefined {
   let j = p - 1;
-  while (j >= 0 && s.charCodeAt(j) === 32 && p - j <= 2) j--;
+  // make's `KEY ?= value`.
+  if (s.charCodeAt(j) === 63 && s.charCodeAt(p) === 61) j--;
+  while (j >= 0 && s.charCodeAt(j) === 32 && p - j <= 3) j--;
   if (j >= 0 && (s.charCodeAt(j) === 34 || s.charCodeAt(j) === 39)) {
     j--;
     // An escaped quote (JSON inside a JSON string): \"key\":\"value\"
@@ -712,10 +714,11 @@ const _KEY_VENDOR = 5;
 
 /**
  * Vendors whose ids and keys are known by the key that names them (gitleaks' keyword
- * rules): in a key that also says id, key or secret.
+ * rules): a key ending in the vendor's name, or naming it and ending in a client, app,
+ * access, API or account id, a key, a secret or a token.
  */
 const _VENDOR_KEY_RE =
-  /(?:adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|kraken|kucoin|launchdarkly|linkedin|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|sidekiq|snyk|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk).*(?:clientid|appid|accessid|apiid|accountid|key|secret|token)$/;
+  /(?:adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|kraken|kucoin|launchdarkly|linkedin|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|sidekiq|snyk|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk)(?:.*(?:clientid|appid|accessid|apiid|accountid|key|secret|token))?$/;
 
 /** `artifact:version` (`java18:1.0`, `core:2.3.1-SNAPSHOT`). */
 const _COORDINATE_RE = /^[A-Za-z][\w.-]{0,63}:\d{1,4}(?:\.\d{1,6}){0,3}(?:[-.][\w.-]{1,32})?$/;
@@ -813,7 +816,8 @@ function _maskAfterKey(
     while (k - i < _MAX_ESCAPES && s.charCodeAt(k) === 92) k++;
     if (s[k] === s[ks - 1]) i = k + 1;
   }
-  const j = _skipSpaces(s, i);
+  let j = _skipSpaces(s, i);
+  if (s.charCodeAt(j) === 63 && s.charCodeAt(j + 1) === 61) j++; // make's `?=`
   const sep = s[j];
   let vs: number;
   let flag = false;
@@ -834,7 +838,12 @@ function _maskAfterKey(
       vs++;
       if (s[vs] === "=") vs++;
     }
-    if (sep === ":" && s[vs] === ":") return undefined; // Rust/C++ paths: token::Kind
+    if (sep === ":" && s[vs] === ":") {
+      // `::=` and `:::=` assign (BNF, make); else a Rust/C++ path: token::Kind.
+      if (s[vs + 1] === "=") vs += 2;
+      else if (s[vs + 1] === ":" && s[vs + 2] === "=") vs += 3;
+      else return undefined;
+    }
     if (sep === ":" && s[vs] === "=") vs++; // Go: token := "x"
     vs = _skipSpaces(s, vs);
     if (sep === ":" && !quotedKey) {
@@ -869,7 +878,7 @@ function _maskAfterKey(
     if (isPlaceholderAt(s, vs)) return undefined;
     ve = s.indexOf(close, vs);
     if (ve < 0) ve = s.length;
-  } else if (q === '"' || q === "'") {
+  } else if (q === '"' || q === "'" || q === "`") {
     vs++;
     // Past escaped quotes in "…" and bash's '\'' in '…'; unclosed: to the line's end.
     const close = _closingQuote(s, vs, q);
