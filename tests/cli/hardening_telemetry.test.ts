@@ -11,6 +11,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import {
   chmodSync,
   mkdirSync,
@@ -95,7 +96,7 @@ test("a store corrupted byte by byte never makes load or record throw (200 runs)
         assertValidStore(onDisk);
       },
     ),
-    { numRuns: 200 },
+    propertyParams("hardening_telemetry#1", { numRuns: 200 }),
   );
 });
 

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { commandFlags } from "../../cli/args.ts";
 import { type FlagSpec, parseFlags } from "../../cli/parse_flags.ts";
 
@@ -54,7 +55,7 @@ test("parseFlags: as node:util parseArgs (strict, positionals) on the command's 
     fc.property(fc.array(argument(flags), { maxLength: 6 }), (args) => {
       assert.deepEqual(viaOurs(args, flags), viaNode(args, flags));
     }),
-    { numRuns: 5000 },
+    propertyParams("parse_flags#1", { numRuns: 5000 }),
   );
 });
 
@@ -70,7 +71,7 @@ test("parseFlags: as node:util parseArgs on a table with string flags first in g
     fc.property(fc.array(argument(flags), { maxLength: 6 }), (args) => {
       assert.deepEqual(viaOurs(args, flags), viaNode(args, flags));
     }),
-    { numRuns: 5000 },
+    propertyParams("parse_flags#2", { numRuns: 5000 }),
   );
 });
 

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { TokenBudget } from "../../trim/select/budget.ts";
 import { estimateTokens } from "../../trim/tokens.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
@@ -135,6 +136,6 @@ test("maxTokens: property: fits, order kept, best scores kept, deterministic, ba
         }
       },
     ),
-    { numRuns: 300 },
+    propertyParams("budget_tokens#1", { numRuns: 300 }),
   );
 });

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import {
   combinePatterns,
   compileTrimConfig,
@@ -188,7 +189,7 @@ test("property: a combined RegExp matches exactly when one of its patterns does"
         }
       },
     ),
-    { numRuns: 400 },
+    propertyParams("config_compile#1", { numRuns: 400 }),
   );
 });
 
@@ -204,6 +205,7 @@ test("edit distance and key suggestions", () => {
       assert.ok(d >= Math.abs(a.length - b.length) && d <= Math.max(a.length, b.length));
       assert.equal(editDistance(a, a), 0);
     }),
+    propertyParams("config_compile#2"),
   );
   assert.equal(nearestKey("sanitise", TRIM_CONFIG_KEYS), "sanitize");
   assert.equal(nearestKey("IGNORE", TRIM_CONFIG_KEYS), "ignore");

@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import type { Batch } from "../../trim/batch.ts";
 import { FinalWindow, ShapeRun } from "../../trim/select/final_window.ts";
 import { trimTextInline } from "../../mod.ts";
@@ -91,7 +92,7 @@ test("final window: the same lines, numbers, records and window start however th
         }
       },
     ),
-    { numRuns: 300 },
+    propertyParams("final_window#1", { numRuns: 300 }),
   );
 });
 

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { BlockCollapser, blockMarker } from "../../trim/fold/blocks.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 import { runFoldSteps } from "../_helpers/fold_pipeline.ts";
@@ -118,6 +119,6 @@ test("collapseBlocks: property: accounting, determinism, batch independence, bou
         }
       },
     ),
-    { numRuns: 400 },
+    propertyParams("fold_blocks#1", { numRuns: 400 }),
   );
 });

@@ -6,6 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { trimText } from "../../mod.ts";
 import type { TrimLineDecision, TrimOptions } from "../../mod.ts";
 import { type FoldAction, MAX_LISTED_VALUES } from "../../trim/fold/folder.ts";
@@ -343,7 +344,7 @@ test("property: exact accounting, one decision per line, same output whatever th
         }
       },
     ),
-    { numRuns: 300 },
+    propertyParams("fold_stream#1", { numRuns: 300 }),
   );
 });
 
@@ -364,6 +365,6 @@ test("property: the pipeline's decisions cover every line once under stream fold
       const plain = await trimText(text, { aggressiveness: "low" });
       assert.equal(plain.output, r.output, "tracking does not change the output");
     }),
-    { numRuns: 100 },
+    propertyParams("fold_stream#2", { numRuns: 100 }),
   );
 });

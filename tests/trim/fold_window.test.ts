@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { Folder } from "../../trim/fold/folder.ts";
 import { assertAccounting } from "../_helpers/accounting.ts";
 import { runFoldSteps } from "../_helpers/fold_pipeline.ts";
@@ -110,6 +111,6 @@ test("fold: property: accounting, determinism, batch independence, never throws"
         }
       },
     ),
-    { numRuns: 400 },
+    propertyParams("fold_window#1", { numRuns: 400 }),
   );
 });

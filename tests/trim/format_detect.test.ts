@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import {
   createFormatDetector,
   detectFormat,
@@ -168,7 +169,7 @@ test("detectLineFormat never throws and returns a known format or undefined", ()
       const f = detectLineFormat(line);
       return f === undefined || known.has(f);
     }),
-    { numRuns: 2000 },
+    propertyParams("format_detect#1", { numRuns: 2000 }),
   );
 });
 
@@ -214,6 +215,6 @@ test("detectFormat equals the streaming detector fed the same lines", () => {
         return detectFormat(picked.join("\n"), sampleSize) === d.format;
       },
     ),
-    { numRuns: 300 },
+    propertyParams("format_detect#2", { numRuns: 300 }),
   );
 });

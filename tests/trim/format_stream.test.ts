@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import {
   createFormatDetector,
   detectLineFormat,
@@ -167,7 +168,7 @@ test("the streaming detector matches a reference model of the rules", () => {
         return d.format === reference(lines, sampleSize);
       },
     ),
-    { numRuns: 500 },
+    propertyParams("format_stream#1", { numRuns: 500 }),
   );
 });
 
@@ -202,6 +203,6 @@ test("on long streams (probing phase) runs of recognized lines re-elect as in th
         return d.format === reference(lines, FORMAT_DETECTION_SAMPLE_SIZE);
       },
     ),
-    { numRuns: 300 },
+    propertyParams("format_stream#2", { numRuns: 300 }),
   );
 });

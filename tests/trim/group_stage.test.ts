@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { createGrouper } from "../../trim/stages/group.ts";
 import type { Batch } from "../../trim/batch.ts";
 import type { MultilineMode } from "../../trim/types.ts";
@@ -84,7 +85,7 @@ test("group stage: batching changes neither lines, numbers nor records, in every
         }
       },
     ),
-    { numRuns: 400 },
+    propertyParams("group_stage#1", { numRuns: 400 }),
   );
 });
 

@@ -9,6 +9,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import {
   processLogStreamInline,
   processLogStreamWithTimeoutInline,
@@ -136,7 +137,7 @@ test("never throws: random bytes, invalid UTF-8, NUL, mixed CRLF/CR, any chunkin
         assert.deepEqual(again.result, whole.result);
       },
     ),
-    { numRuns: 500 },
+    propertyParams("hardening_robustness#1", { numRuns: 500 }),
   );
 });
 
@@ -364,7 +365,7 @@ test("abort at a random point: ABORTED, and the partial output is exactly the ou
       assert.equal(output, expected.output);
       assertAccounting(expected.output, expected.result);
     }),
-    { numRuns: 120 },
+    propertyParams("hardening_robustness#2", { numRuns: 120 }),
   );
 });
 
@@ -420,6 +421,6 @@ test("deadline at a random point: timedOut result, valid accounting, output of t
         assert.equal(output, expected.output);
       },
     ),
-    { numRuns: 40 },
+    propertyParams("hardening_robustness#3", { numRuns: 40 }),
   );
 });

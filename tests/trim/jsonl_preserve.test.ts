@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { isJsonLine, sanitizeJsonLine } from "../../trim/sanitize/jsonl.ts";
 import { sanitizeLine } from "../../trim/sanitize.ts";
 
@@ -90,7 +91,7 @@ test("jsonl: property: output parses, same keys in the same order, deterministic
         assert.deepEqual(keys(b), keys(a));
       },
     ),
-    { numRuns: 500 },
+    propertyParams("jsonl_preserve#1", { numRuns: 500 }),
   );
 });
 

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import {
   createMultilineGrouper,
   MULTILINE_MAX_BYTES,
@@ -127,7 +128,7 @@ test("property: groups concatenate to the input, in every mode and batch size", 
         if (mode === "off") assert.equal(out.length, lines.length);
       },
     ),
-    { numRuns: 300 },
+    propertyParams("multiline_grouper#1", { numRuns: 300 }),
   );
 });
 
@@ -140,6 +141,6 @@ test("property: batching does not change the groups", () => {
         assert.deepEqual(group(lines, "auto", batch), group(lines, "auto"));
       },
     ),
-    { numRuns: 200 },
+    propertyParams("multiline_grouper#2", { numRuns: 200 }),
   );
 });

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { Readable, Writable } from "node:stream";
 import { mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -198,7 +199,7 @@ test("property: never throws, deterministic, exact accounting under random input
       assert.equal(a.output, b.output);
       assertAccounting(a.output, a.result);
     }),
-    { numRuns: 300 },
+    propertyParams("pipeline#1", { numRuns: 300 }),
   );
 });
 
@@ -213,7 +214,7 @@ test("chunking does not change the output", async () => {
       await processLogStream(ReadableStream.from(chunks), sink);
       assert.equal(out(), whole.output);
     }),
-    { numRuns: 8 },
+    propertyParams("pipeline#2", { numRuns: 8 }),
   );
 });
 

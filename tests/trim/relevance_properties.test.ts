@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { trimText } from "../../mod.ts";
 import type { TrimLineDecision, TrimOptions } from "../../mod.ts";
 import { DECISION_REASONS } from "../../trim/decision.ts";
@@ -115,7 +116,7 @@ test("property: deterministic, exact accounting, one decision per line under ran
         );
       },
     ),
-    { numRuns: 250 },
+    propertyParams("relevance_properties#1", { numRuns: 250 }),
   );
 });
 
@@ -142,7 +143,7 @@ test("property: batching (chunk size) does not change the output", async () => {
         assert.equal(out, whole.output);
       },
     ),
-    { numRuns: 60 },
+    propertyParams("relevance_properties#2", { numRuns: 60 }),
   );
 });
 

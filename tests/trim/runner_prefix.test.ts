@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { trimTextInline } from "../../mod.ts";
 import { runnerPrefixLength, RunnerPrefixTracker } from "../../trim/runner_prefix.ts";
 import { loadBaseline } from "../../trim/select/baseline.ts";
@@ -179,6 +180,6 @@ test("prefixed input: output is deterministic, accounted, and never throws", asy
       assert.equal(a.output, b.output);
       assertAccounting(a.output, a.result);
     }),
-    { numRuns: 60 },
+    propertyParams("runner_prefix#1", { numRuns: 60 }),
   );
 });

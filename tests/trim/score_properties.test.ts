@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { lineSignal, scoreLineRelevance } from "../../trim/classify/score.ts";
 import { inferSeverity, passesSeverityFilter } from "../../trim/classify/severity.ts";
 import { hasMultilingualErrorKeyword } from "../../trim/classify/multilingual.ts";
@@ -49,7 +50,7 @@ test("scoring never throws, stays in 0-100 and is deterministic", () => {
       assert.ok(Number.isInteger(a) && a >= 0 && a <= 100);
       assert.equal(lineSignal(line, ml), lineSignal(line, ml));
     }),
-    { numRuns: 3000 },
+    propertyParams("score_properties#1", { numRuns: 3000 }),
   );
 });
 
@@ -61,7 +62,7 @@ test("severity helpers never throw on arbitrary text", () => {
       hasMultilingualErrorKeyword(line);
       isCascadeRestatement(line);
     }),
-    { numRuns: 2000 },
+    propertyParams("score_properties#2", { numRuns: 2000 }),
   );
 });
 
@@ -72,7 +73,7 @@ test("a level-tagged line is kept at low whatever follows (monotone levels)", ()
       // less aggressive levels never score lower
       for (let i = 1; i < scores.length; i++) assert.ok(scores[i - 1] >= scores[i], line);
     }),
-    { numRuns: 2000 },
+    propertyParams("score_properties#3", { numRuns: 2000 }),
   );
 });
 

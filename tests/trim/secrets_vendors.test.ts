@@ -58,3 +58,22 @@ test("vendors and entropy: a URL keeps its `//` when what follows it is masked",
   const git = sanitizeLine("git clone https://x9Kq2mZvQ1LpWqR7tY3uI8oP0aS5dF@github.com/a/b.git");
   assert.ok(git.startsWith("git clone https://[") && !git.includes("x9Kq2mZv"), git);
 });
+
+test("vendors: one token is one match, a row matching a part of another's token extends it", () => {
+  // Fast-check seed -854508191 (hardening_secrets): the OpenAI row masked the third part
+  // of a Discord bot token first, and `.OX6ZW0.` leaked between two `[REDACTED]`.
+  const seen = "OytXF_v6onrpGn5R0DyFv_KJ3c.OX6ZW0.sk-CTDMrUmoKnbBV3iQxPxiA2ysmdgWYgcIgHF";
+  for (const line of [seen, `bot token ${seen} loaded`, `{"token":"${seen}"}`]) {
+    const out = sanitizeLine(line);
+    assert.ok(!out.includes("OX6ZW0") && !out.includes("CTDMrUm"), out);
+    assert.equal(out.split("[REDACTED]").length, 2, `one token, one mask: ${out}`);
+  }
+  // The third part starting with other prefixed tokens of the table.
+  for (const third of ["sk-", "ghp_", "glpat-", "xoxb-", "hf_", "npm_"]) {
+    const token = `MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.${third}${
+      "ZqY9v0W1x2T3u4S5r6Q7p8O9n0".slice(0, 36 - third.length)
+    }`;
+    const out = sanitizeLine(`using ${token} now`);
+    assert.equal(out, "using [REDACTED] now", third);
+  }
+});

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import {
   createSourceDetector,
   detectLogSources,
@@ -82,7 +83,7 @@ test("property: a log made of one source's markers ranks that source in the top 
         return top.includes(name);
       },
     ),
-    { numRuns: 500 },
+    propertyParams("sources_detect#1", { numRuns: 500 }),
   );
 });
 

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { createMarkerMatcher, LOG_SOURCE_SIGNATURES } from "../../trim/sources/detector.ts";
 
 /** Reference: one `indexOf` scan per marker, overlapping occurrences counted. */
@@ -46,7 +47,7 @@ test("property: one pass equals a per-marker scan (small alphabet, deep tries)",
         assert.deepEqual(got, naiveCounts(text, markers));
       },
     ),
-    { numRuns: 1000 },
+    propertyParams("sources_matcher#1", { numRuns: 1000 }),
   );
 });
 
@@ -63,7 +64,7 @@ test("property: one pass equals a per-marker scan with sub-ranges", () => {
         assert.deepEqual(got, naiveCounts(text, markers, start, Math.min(end, text.length)));
       },
     ),
-    { numRuns: 1000 },
+    propertyParams("sources_matcher#2", { numRuns: 1000 }),
   );
 });
 
@@ -91,6 +92,6 @@ test("property: the full catalog automaton equals a per-marker scan", () => {
         }
       }
     }),
-    { numRuns: 300 },
+    propertyParams("sources_matcher#3", { numRuns: 300 }),
   );
 });

@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { cleanCut, LineSplitter, resolveCarriageReturns } from "../../trim/lines.ts";
 import { chunked } from "../_helpers/chunked.ts";
 import { LineMeter } from "../../trim/tokens.ts";
@@ -63,7 +64,7 @@ test("split: shown lines follow the reference under any chunking; metering too",
         assert.deepEqual(parts, whole);
       },
     ),
-    { numRuns: 3000 },
+    propertyParams("split_rewrites#1", { numRuns: 3000 }),
   );
 });
 
@@ -123,6 +124,6 @@ test("split: the meter counts byte input as the raw lines' text, under any chunk
         assert.deepEqual(metered([half, rest], limit), expected);
       },
     ),
-    { numRuns: 3000 },
+    propertyParams("split_rewrites#2", { numRuns: 3000 }),
   );
 });

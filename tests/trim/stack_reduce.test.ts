@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import { trimTextInline } from "../../mod.ts";
 import {
   fewestCollapsedFrames,
@@ -386,7 +387,7 @@ test("property: kept + hidden + collapsed = input; exception lines always kept",
         }
       },
     ),
-    { numRuns: 500 },
+    propertyParams("stack_reduce#1", { numRuns: 500 }),
   );
 });
 

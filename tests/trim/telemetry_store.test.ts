@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import {
   addTelemetryEntry,
   createTelemetryEntry,
@@ -91,6 +92,7 @@ test("property: totals equal the sum of every recorded run, whatever was pruned"
         assert.equal(store.entries.length, Math.min(runs.length, max));
       },
     ),
+    propertyParams("telemetry_store#1"),
   );
 });
 

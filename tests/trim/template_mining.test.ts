@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { propertyParams } from "../_helpers/property.ts";
 import {
   createTemplateSignature,
   NEVER_MERGE_LABELS,
@@ -132,7 +133,7 @@ test("template: sameTemplate agrees with signature equality; equal signatures ha
         assert.ok(spans[k] <= spans[k + 1] && (k === 0 || spans[k - 1] <= spans[k]));
       }
     }),
-    { numRuns: 3000 },
+    propertyParams("template_mining#1", { numRuns: 3000 }),
   );
 });
 

@@ -388,6 +388,8 @@ function _shortFlag(s: string, d: number, name: string, ne: number): [number, nu
 function _userPass(s: string, ne: number): [number, number] | undefined {
   const v = s.charCodeAt(ne) === 61 ? _valueAt(s, ne + 1) : _spacedValue(s, ne);
   if (v === undefined) return undefined;
+  // date's format (`date -u +%s%N`): `+` opens a format, not a user name.
+  if (s.charCodeAt(v[0]) === 43) return undefined;
   for (let i = v[0]; i < v[1]; i++) {
     const c = s.charCodeAt(i);
     if (c === 58 || c === 37 || c === 44) {

@@ -151,7 +151,7 @@ function _isPath(w: string): boolean {
     // Words (src, Editor), CamelCase names (ShellCheck), acronyms (JSON1), numbers and
     // short versions (8080, v1), identifiers (my-app).
     if (
-      /^[A-Z]?[a-z]{1,30}$/.test(p) || /^[a-z]?\d{1,8}$/.test(p) ||
+      /^[A-Z]?[a-z]{1,30}\d{0,4}$/.test(p) || /^[a-z]?\d{1,8}$/.test(p) ||
       /^[a-z]*(?:[A-Z][a-z]+){1,8}\d{0,3}$/.test(p) || /^[A-Z]{2,12}\d{0,4}$/.test(p) ||
       (/[_-]/.test(p) && _isIdentifier(p))
     ) words++;
@@ -174,7 +174,7 @@ function _isIdentifier(w: string): boolean {
     if (
       !/^[a-z]{2,30}\d{0,4}[a-z]{0,30}$/.test(p) &&
       !/^[a-z]*(?:[A-Z][a-z]+){1,8}\d{0,3}$/.test(p) &&
-      !/^[A-Z]{1,12}\d{0,4}$/.test(p) && !/^[a-z0-9]{1,16}$/.test(p) &&
+      !/^[A-Z]{1,12}\d{0,8}$/.test(p) && !/^[a-z0-9]{1,16}$/.test(p) &&
       !/^[A-Za-z0-9]{1,8}$/.test(p) && !/^[0-9a-f]{7,64}$/.test(p)
     ) return false;
     // At least one real word (config, Storefront, STANDARD) among the parts.
@@ -248,6 +248,11 @@ export function isRandomRun(w: string, min: number = _MIN, needDigit: boolean = 
   const vowelRatio = letters > 0 ? vowels / letters : 0;
   // Without upper case: joined lower-case words are short (a 32+ run is random).
   if (upper === 0) return !(vowelRatio >= 0.35 && digits <= 2 && n < 32);
+  // CONSTANT_CASE names (`DU_I18N_IMPLEMENTATION`): no lower case, parts, few digits.
+  if (lower === 0 && digits <= 3 && (w.indexOf("_") >= 0 || w.indexOf("-") >= 0)) return false;
+  // Names of words, however many capitals (`BlockJUnit4ClassRunner`,
+  // `SACParserCSS3TokenManager`): most characters in pronounceable runs, few digits.
+  if (wordChars / n >= 0.7 && digits <= 2) return false;
   const camel = wordChars / n >= 0.5 && upper <= lowerRuns + 2;
   return !(camel && vowelRatio >= 0.3 && digits <= 3);
 }

@@ -10,7 +10,7 @@ import { isRandomRun } from "./entropy.ts";
 
 // Keys whose value is secret, by their normalized ending (lower case, no `_`, `-`, `.`).
 const _SECRET_KEY_END_RE =
-  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|sonarlogin|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey|adminkey|serverkey|writekey|servicerolekey|ingestkey|restkey|jwtkey|botkey|authident|functionskey|stripekey|mnemonic|seedphrase|recoveryphrase|backupphrase|secretphrase|walletseed|seedwords|recoverywords)$/;
+  /(?:password|passwd|passphrase|pwd|secret|token|apikey|accesskey|secretkey|privatekey|authorization|credentials?|cookie|sessionid|sessid|signature|sonarlogin|authkey|masterkey|encryptionkey|signingkey|accountkey|sastoken|sharedkey|requirepass|masterauth|storepass|keypass|secretkeybase|licensekey|hmackey|appkey|subscriptionkey|consumerkey|sessionkey|storagekey|enckey|adminkey|serverkey|writekey|servicerolekey|ingestkey|restkey|jwtkey|botkey|authident|functionskey|stripekey|mnemonic|seedphrase|recoveryphrase|backupphrase|secretphrase|walletseed|seedwords|recoverywords|contribsyscom)$/;
 
 /**
  * Masks the values of secret fields: `password=x`, `token: x`, `"api_key": "x"`,
@@ -364,10 +364,13 @@ const _SECRET_CALL_RE =
   /(?:password|passwd|passphrase|apikey|secretkey|accesskey|privatekey|authtoken|apitoken|accesstoken|clientsecret)$/;
 
 /**
- * Constructors of a user and a password: `new NetworkCredential("u", "x")`,
- * `HTTPBasicAuth('u', 'x')`, `UsernamePasswordCredentials("u", "x")`.
+ * Constructors and calls of a user and a password: `new NetworkCredential("u", "x")`,
+ * `HTTPBasicAuth('u', 'x')`, `UsernamePasswordCredentials("u", "x")`,
+ * `login('admin', 'x')`, `page.signIn("u", "x")`, `client.authenticate("u", "x")`,
+ * `.auth('u', 'x')` (the name lower-cased, without `_`).
  */
-const _CREDENTIAL_CALL_RE = /(?:credentials?|basicauth|passwordauthentication)$/;
+const _CREDENTIAL_CALL_RE =
+  /(?:credentials?|basicauth|passwordauthentication|login|logon|signin|authenticate|^auth)$/;
 
 /**
  * A string literal passed to a call named for a secret, its quote at `q`; or the value
@@ -378,7 +381,7 @@ const _CREDENTIAL_CALL_RE = /(?:credentials?|basicauth|passwordauthentication)$/
 function _secretCallLiteral(s: string, q: number): [number, number] | undefined {
   let ws = q - 1;
   while (ws > 0 && isWordChar(s.charCodeAt(ws - 1))) ws--;
-  const name = q - 1 - ws >= 6 ? s.slice(ws, q - 1).toLowerCase().replaceAll("_", "") : "";
+  const name = q - 1 - ws >= 4 ? s.slice(ws, q - 1).toLowerCase().replaceAll("_", "") : "";
   if (name !== "" && _SECRET_CALL_RE.test(name)) return _literalArguments(s, q);
   const quote = _quoteAt(s, q);
   const vs = q + quote.length;
@@ -410,7 +413,9 @@ for (const ch of "desntylhrwyDESNTYLHRWY") _KEY_LAST[ch.charCodeAt(0)] = 1;
 /** The value span to mask for a key that ends just before separator `p`, if secret. */
 function _secretAtSeparator(s: string, p: number): [number, number] | undefined {
   let j = p - 1;
-  while (j >= 0 && s.charCodeAt(j) === 32 && p - j <= 2) j--;
+  // make's `KEY ?= value`.
+  if (s.charCodeAt(j) === 63 && s.charCodeAt(p) === 61) j--;
+  while (j >= 0 && s.charCodeAt(j) === 32 && p - j <= 3) j--;
   if (j >= 0 && (s.charCodeAt(j) === 34 || s.charCodeAt(j) === 39)) {
     j--;
     // An escaped quote (JSON inside a JSON string): \"key\":\"value\"
@@ -429,9 +434,14 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
     // `sig` (Azure SAS) and `mnemonic` (a wallet's seed words, as ganache prints them):
     // checked by their letters, so that keys ending in `g` (msg, config) or `c` (exec,
     // sync) stay on the fast path.
+    // Honeycomb's `X-Honeycomb-Team` header (its API key): by its letters too.
     if (
       !(last === 103 && s.charCodeAt(j - 1) === 105 && s.charCodeAt(j - 2) === 115 &&
-        !isIdChar(s.charCodeAt(j - 3))) && !((last | 32) === 99 && _endsWithMnemonic(s, j))
+        !isIdChar(s.charCodeAt(j - 3))) &&
+      !((last | 32) === 99 && _endsWithMnemonic(s, j)) &&
+      !((last | 32) === 109 &&
+        (_endsWithWord(s, j, "honeycomb-team") || _endsWithWord(s, j, "contribsys__com") ||
+          _endsWithWord(s, j, "contribsys--com")))
     ) return undefined;
   }
   const ke = j + 1;
@@ -463,6 +473,17 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
     if (ks - 1 - ws >= 3 && _keyKind(key) === _KEY_SECRET) return _maskAfterKey(s, ws, key, ke);
   }
   return _maskAfterKey(s, ks, s.slice(ks, ke), ke);
+}
+
+/** Whether `s` ends with `word` (lower case) at `j`, in any case. */
+function _endsWithWord(s: string, j: number, word: string): boolean {
+  const a = j + 1 - word.length;
+  if (a < 0) return false;
+  for (let k = 0; k < word.length; k++) {
+    const c = s.charCodeAt(a + k);
+    if ((c >= 65 && c <= 90 ? c | 32 : c) !== word.charCodeAt(k)) return false;
+  }
+  return true;
 }
 
 /** Whether the key at `ks` is a URL query's `key`: `?key`, `&key`. */
@@ -685,6 +706,25 @@ const _KEY_HEADER = 2;
 const _KEY_BEARER = 3;
 /** `sig` (Azure SAS signatures): secret when the value is long (a signal number is not). */
 const _KEY_SIG = 4;
+/**
+ * A key naming a vendor whose tokens have no format of their own (`ASANA_CLIENT_ID`,
+ * `DISCORD_CLIENT_ID`, `SUMO_ACCESS_ID`): secret when the value reads as a token.
+ */
+const _KEY_VENDOR = 5;
+
+/**
+ * Vendors whose ids and keys are known by the key that names them (gitleaks' keyword
+ * rules): a key ending in the vendor's name, or naming it and ending in a client, app,
+ * access, API or account id, a key, a secret or a token.
+ */
+const _VENDOR_KEY_RE =
+  /(?:adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|kraken|kucoin|launchdarkly|linkedin|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|sidekiq|snyk|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk)(?:.*(?:clientid|appid|accessid|apiid|accountid|key|secret|token))?$/;
+
+/** `artifact:version` (`java18:1.0`, `core:2.3.1-SNAPSHOT`). */
+const _COORDINATE_RE = /^[A-Za-z][\w.-]{0,63}:\d{1,4}(?:\.\d{1,6}){0,3}(?:[-.][\w.-]{1,32})?$/;
+
+/** A value that reads as a token: 8+ token characters with a digit, no space. */
+const _TOKEN_VALUE_RE = /^(?=[^\s]*\d)[A-Za-z0-9_=+/.:-]{8,}$/;
 
 /** Backslashes tolerated before a quote (JSON escaped once or a few times). */
 const _MAX_ESCAPES = 4;
@@ -707,6 +747,14 @@ export function isPlaceholderValue(value: string): boolean {
   return _PLACEHOLDER_RE.test(value) || _ENV_VAR_RE.test(value);
 }
 
+/**
+ * Custom auth headers: `X-Honeycomb-Team`, `X-Key`, `X-<name>-Key` (`X-Api-Key`,
+ * `X-Service-Key`); the `-Token`, `-Secret`, `-Auth` shapes end like any secret key.
+ * Not the keys that name a cache entry, a request or a partition.
+ */
+const _X_HEADER_SECRET_RE =
+  /^x-(?:honeycomb-team|(?!(?:cache|idempotency|partition|routing|sort|object|request|public|primary|foreign|dedup|dedupe|lookup|group|message|event|trace|correlation|s3)-key$)(?:[a-z0-9]{1,32}-){0,3}key)$/;
+
 /** nginx's directives that pass a request on (`proxy_pass http://app;`): no password. */
 const _PASS_TO_RE = /^(?:proxy|fastcgi|uwsgi|scgi|grpc|memcached)_pass$/;
 
@@ -726,8 +774,10 @@ function _keyKind(key: string): number {
   else if (
     _SECRET_KEY_END_RE.test(norm) ||
     /(?:^|[-_.])(?:pass|auth|pw|pat|salt|creds?)$/.test(lowerKey) ||
-    /[a-z](?:Pass|Auth|Pw|Pat|Salt)$/.test(key)
+    /[a-z](?:Pass|Auth|Pw|Pat|Salt)$/.test(key) ||
+    _X_HEADER_SECRET_RE.test(lowerKey)
   ) kind = _KEY_SECRET;
+  else if (_VENDOR_KEY_RE.test(norm)) kind = _KEY_VENDOR;
   else kind = _KEY_PLAIN;
   if (_keyKinds.size >= _KEY_CACHE_LIMIT) _keyKinds.clear();
   _keyKinds.set(key, kind);
@@ -766,7 +816,8 @@ function _maskAfterKey(
     while (k - i < _MAX_ESCAPES && s.charCodeAt(k) === 92) k++;
     if (s[k] === s[ks - 1]) i = k + 1;
   }
-  const j = _skipSpaces(s, i);
+  let j = _skipSpaces(s, i);
+  if (s.charCodeAt(j) === 63 && s.charCodeAt(j + 1) === 61) j++; // make's `?=`
   const sep = s[j];
   let vs: number;
   let flag = false;
@@ -787,7 +838,12 @@ function _maskAfterKey(
       vs++;
       if (s[vs] === "=") vs++;
     }
-    if (sep === ":" && s[vs] === ":") return undefined; // Rust/C++ paths: token::Kind
+    if (sep === ":" && s[vs] === ":") {
+      // `::=` and `:::=` assign (BNF, make); else a Rust/C++ path: token::Kind.
+      if (s[vs + 1] === "=") vs += 2;
+      else if (s[vs + 1] === ":" && s[vs + 2] === "=") vs += 3;
+      else return undefined;
+    }
     if (sep === ":" && s[vs] === "=") vs++; // Go: token := "x"
     vs = _skipSpaces(s, vs);
     if (sep === ":" && !quotedKey) {
@@ -822,7 +878,7 @@ function _maskAfterKey(
     if (isPlaceholderAt(s, vs)) return undefined;
     ve = s.indexOf(close, vs);
     if (ve < 0) ve = s.length;
-  } else if (q === '"' || q === "'") {
+  } else if (q === '"' || q === "'" || q === "`") {
     vs++;
     // Past escaped quotes in "…" and bash's '\'' in '…'; unclosed: to the line's end.
     const close = _closingQuote(s, vs, q);
@@ -870,6 +926,10 @@ function _maskAfterKey(
   if (ve <= vs) return undefined;
   if (kind === _KEY_SIG && ve - vs < 16) return undefined;
   const value = s.slice(vs, ve);
+  if (kind === _KEY_VENDOR && !_TOKEN_VALUE_RE.test(value)) return undefined;
+  // A Maven coordinate's `artifact:version` after a group ending in a key word
+  // (`org.codehaus.mojo.signature:java18:1.0`).
+  if (sep === ":" && key.indexOf(".") > 0 && _COORDINATE_RE.test(value)) return undefined;
   // `Authorization: Bearer undefined`, `Basic null`: no credential was sent.
   if (header && _SCHEME_PLACEHOLDER_RE.test(value)) return undefined;
   if (!_isSecretValue(value, sep === ":" && q !== '"' && q !== "'")) return undefined;
@@ -1099,9 +1159,10 @@ function _closesWord(s: string, j: number): boolean {
 const _CLOSING_MARK = ".,;:!?)]}";
 
 /** Values that are placeholders, not secrets: `[REDACTED]`, `[JWT]`, `${VAR}`. */
-const _PLACEHOLDER_AT_RE = /\[[A-Z][A-Z_ ]{1,30}(?::[^\]\s]{0,16})?\]|\$\{[A-Za-z_][\w.]{0,64}\}/y;
+const _PLACEHOLDER_AT_RE =
+  /\[[A-Z][A-Z_ ]{1,30}(?::[^\]\s]{0,16})?\]|\[secure\]|\$\{[A-Za-z_][\w.]{0,64}\}/y;
 
-/** Whether a placeholder (`[REDACTED]`, `${VAR}`) starts at `i`. */
+/** Whether a placeholder (`[REDACTED]`, `${VAR}`, Travis CI's `[secure]`) starts at `i`. */
 export function isPlaceholderAt(s: string, i: number): boolean {
   return placeholderEnd(s, i) > i;
 }
@@ -1117,8 +1178,13 @@ export function placeholderEnd(s: string, i: number): number {
 const _PLACEHOLDER_RE =
   /^(?:<{1,3}|>{1,2}|\||-|\[[A-Z_:0-9 ]*\]|\*+|x{3,}|<[\w .-]*>|null|none|nil|undefined|true|false|\$\{[^}]*\}|%[sd]|\{\{.*\}\}|\(?(?:redacted|hidden|masked|sensitive|not set|empty)\)?)$/i;
 
-/** An environment variable reference, `$DB_PASSWORD` (upper case: `$Zx9…` is a password). */
-const _ENV_VAR_RE = /^\$[A-Z_][A-Z0-9_]*$/;
+/**
+ * An environment variable reference, `$DB_PASSWORD` (upper case: `$Zx9…` is a password),
+ * the name of one that holds the secret (`server-password: GITHUB_TOKEN`, as
+ * actions/setup-java takes it), Travis CI's `[secure]`.
+ */
+const _ENV_VAR_RE =
+  /^(?:\$[A-Z_][A-Z0-9_]*|\[secure\]|[A-Z][A-Z0-9]*_[A-Z0-9_]*(?:TOKEN|PASSWORD|SECRET|KEY|PAT))$/;
 
 /**
  * Whether a value after a secret key should be masked. After a bare `key:` (prose

@@ -16,6 +16,7 @@
  * | credentials in argument position (`mysql -pX`, `curl -u u:X`, netrc, `set KEY X`; `args.ts`) | the password becomes `[REDACTED]` |
  * | PEM private key on one line, base64-encoded PEM private key (`keys.ts`) | `[REDACTED PRIVATE KEY]` |
  * | random-looking runs of 20+ base64/base62 characters (`entropy.ts`) | `[REDACTED]` |
+ * | short random passwords printed bare, 8-19 characters (`short_passwords.ts`) | `[REDACTED]` |
  * | ARN account id | `[ACCOUNT]` |
  * | long hexadecimal or mixed alphanumeric hashes | `[HASH]` (`[ID:<last N>]`) |
  * | HTTP status codes in an HTTP context | `[2xx]`, `[4xx]`, `[5xx]` … |
@@ -42,6 +43,7 @@ import {
 } from "./entropy.ts";
 import { maskEncodedKeys, maskInlineKeys } from "./keys.ts";
 import { maskSecretFields } from "./fields.ts";
+import { maskShortPasswords } from "./short_passwords.ts";
 import { maskSqlInsertSecrets } from "./sql_values.ts";
 import { maskVendorTokens, WEBHOOK_RE } from "./vendors.ts";
 import { maskVolatileIds, maskVolatileRest } from "./volatile.ts";
@@ -141,12 +143,16 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   // which the hash rule masks as [HASH]).
   s = maskVolatileIds(s, preserveIdSuffix, longRun);
   if (longRun || hasEntropyRun(s)) s = maskHighEntropy(s, preserveIdSuffix > 0);
+  // Short random passwords printed bare (8-19 characters, split by their symbols).
+  s = maskShortPasswords(s);
   return maskVolatileRest(s, preserveIdSuffix, longRun);
 }
 
 function _maskUrlPassword(m: string, user: string, pass: string): string {
   // host:port (`host:5000/image@sha256:…` too), not user:pass
   if (pass === "[REDACTED]" || /^\d{1,5}(?:\/|$)/.test(pass)) return m;
+  // A random user is half of the credential (`https://<id>:<secret>@gems.contribsys.com`).
+  if (isRandomRun(user, 8, true)) return "://[REDACTED]@";
   return `://${user}:[REDACTED]@`;
 }
 

@@ -38,6 +38,7 @@
  */
 
 import { isPlaceholderValue, isSecretKeyName } from "./fields.ts";
+import { printsSecret } from "./secret_commands.ts";
 
 /**
  * Masks the `value:` line that follows a `name:` line naming a secret. Sees every
@@ -76,6 +77,15 @@ export class NamedSecretValues {
     let i = 0;
     while (i < s.length && (s.charCodeAt(i) === 32 || s.charCodeAt(i) === 9)) i++;
     const c = s.charCodeAt(i);
+    // A shell's echo of a command that prints a secret (`$ argocd admin
+    // initial-password`): its answer is on the next line, as a prompt's is.
+    if (
+      (c === 36 || c === 43 || c === 62 || c === 35 || c === 37 || c === 91 || c === 82) &&
+      printsSecret(s)
+    ) {
+      this.#prompt = true;
+      return s;
+    }
     // Cheap first test: the entry's lines start with `-`, `n`, `v`, a quote or `<`.
     if (c === 60) return this.#element(s, i, pending);
     if (c === 91 || c === 115) return this.#varDump(s, i, pending);
@@ -125,12 +135,14 @@ export class NamedSecretValues {
 /**
  * A prose prompt for a secret, ending its line: `Enter the database password:`,
  * `Password for the elastic user (…):`, `Your new token is:`; the secret's word next
- * to the colon (not `The following token settings were applied:`). A line of only
- * the word needs ` for …` (`Password for ci:`). Words before the colon, so a YAML key alone
- * (`  password:`, a nested block follows) is not one.
+ * to the colon (not `The following token settings were applied:`), maybe followed by
+ * ` for …` or ` of …` (`Enter password of currently logged in user (admin):`). A line
+ * of only the word needs ` for …` (`Password for ci:`) or a capital (`Password:`, as
+ * `sudo`, `su` and `argocd login` ask): a YAML key alone (`  password:`, a nested block
+ * follows) is not one.
  */
 const _PROMPT_RE =
-  /^[ \t]*(?:[^\s:][^:]{0,120}[ \t](?:[Pp]assword|PASSWORD|[Pp]assphrase|[Ss]ecret|[Tt]oken)(?: is| for [^:]{1,160})?|(?:[Pp]assword|PASSWORD|[Pp]assphrase|[Ss]ecret|[Tt]oken)(?: is| for [^:]{1,160})):[ \t]*$/;
+  /^[ \t]*(?:[^\s:][^:]{0,120}[ \t](?:[Pp]assword|PASSWORD|[Pp]assphrase|[Ss]ecret|[Tt]oken)(?: is| (?:for|of) [^:]{1,160})?|(?:[Pp]assword|PASSWORD|[Pp]assphrase|[Ss]ecret|[Tt]oken)(?: is| (?:for|of) [^:]{1,160})|Password|PASSWORD|Passphrase|PASSPHRASE):[ \t]*$/;
 
 /** A prompt's answer: one token alone on its line (indent kept). */
 const _ANSWER_RE = /^([ \t]*)([^\s:]{6,200})[ \t]*$/;

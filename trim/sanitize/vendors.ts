@@ -32,10 +32,11 @@ export interface VendorToken {
   /** The first two characters a match can start with (default: the example's). */
   starts?: readonly string[];
   /**
-   * Masks the row's tokens in a line with hand-written code, where the pattern has no
-   * literal to gate it on; the pattern stays the row's specification.
+   * Finds the row's tokens in a line with hand-written code, where the pattern has no
+   * literal to gate it on, and adds their spans (`start, end` pairs) to `spans`; the
+   * pattern stays the row's specification.
    */
-  finder?: (s: string) => string;
+  finder?: (s: string, spans: number[]) => void;
 }
 
 /** Every vendor format (see the module doc). */
@@ -65,7 +66,7 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
   {
     vendor: "Slack",
-    pattern: String.raw`\bxox[abposre]-[A-Za-z0-9-]{10,255}`,
+    pattern: String.raw`\bxox(?:e\.xox)?[abposre]-[A-Za-z0-9-]{10,255}`,
     example: "xoxb-510376238956-8667767590915-y44trwHBqW8kDZkyc5jKaKjY",
   },
   {
@@ -93,7 +94,7 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
   {
     vendor: "Stripe",
-    pattern: String.raw`\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,255}`,
+    pattern: String.raw`\b[sr]k_(?:live|test|prod)_[A-Za-z0-9]{16,255}`,
     example:
       "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",
     starts: ["sk", "rk"],
@@ -248,7 +249,7 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
   {
     vendor: "Flutterwave",
-    pattern: String.raw`\bFLW(?:PUB|SEC)K(?:_TEST)?-[a-f0-9]{32}-X`,
+    pattern: String.raw`\bFLW(?:PUB|SEC)K(?:_TEST)?-(?:[a-f0-9]{32}-X|[a-h0-9]{12})`,
     example: "FLWSECK_TEST-bb0bbcb1b2defa1b8543fb3b21ae8e15-X",
   },
   {
@@ -360,7 +361,8 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
   {
     vendor: "Square",
-    pattern: String.raw`\bsq0(?:atp|csp)-[A-Za-z0-9_-]{22,60}`,
+    pattern: String.raw`\b(?:sq0(?:atp|csp)-|EAAA)[A-Za-z0-9_-]{22,60}`,
+    starts: ["sq", "EA"],
     example: "sq0csp-6DB_XulE0REeCdAdqlxlCfNj4TuOVNNi-bM91EMdOFO",
   },
   {
@@ -401,7 +403,8 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
   },
   {
     vendor: "Harness",
-    pattern: String.raw`\bpat\.[A-Za-z0-9_-]{22}\.[a-f0-9]{24}\.[A-Za-z0-9]{20}\b`,
+    pattern: String.raw`\b[ps]at\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}\b`,
+    starts: ["pa", "sa"],
     example: "pat.Spc73ojsyj8hVeVgnlSUYk.2745cdbc8a04c1a6ac07badd.8DBKCGic99bVoYGcs7Ra",
   },
   {
@@ -579,13 +582,84 @@ export const VENDOR_TOKENS: readonly VendorToken[] = [
     pattern: String.raw`(?<![\w.-])[a-z0-9]{6}\.(?=[a-z]{0,15}\d)[a-z0-9]{16}(?![\w.-])`,
     example: "x7k2pq.9fz3m1c8vhr0t5wd",
     // A regex tried at every position of every line with a `.` cost 7 % of the masker.
-    finder: maskBootstrapTokens,
+    finder: findBootstrapTokens,
   },
   {
     vendor: "Telegram (bot token)",
     pattern: String.raw`(?<!\d)\d{6,12}:AA[A-Za-z0-9_-]{30,40}`,
     example: "5889824364:AAqf2MDIkwQ_KrVf1VXf-VoUBjUMnbQlpWp",
     hint: ":AA",
+  },
+  {
+    vendor: "Adafruit IO",
+    pattern: String.raw`\baio_[A-Za-z0-9]{28}\b`,
+    example: "aio_Kq8zL2mP0qWx7Rt5Yv3Nb1Hc9Jf4",
+  },
+  {
+    vendor: "Authress (service client access key)",
+    pattern: String
+      .raw`\b(?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\.[A-Za-z0-9]{4,6}\.acc[_-][A-Za-z0-9-]{10,32}\.[A-Za-z0-9+/_=-]{30,120}`,
+    example:
+      "sc_k2v9x7q4m1z8p3.a7f2k.acc_t5n8w2q9r4y7e1u3i6o0.Kq8zL2mP0qWx7Rt5Yv3Nb1Hc9Jf4Gd6Sa2Ze8",
+    hint: ".acc",
+  },
+  {
+    vendor: "ClickHouse Cloud (API secret key)",
+    pattern: String.raw`\b4b1d[A-Za-z0-9]{38}\b`,
+    example: "4b1dVDB9z66yS4FAgoLPRupbXjRiEka0fYWwzZ4PZK",
+  },
+  {
+    vendor: "Defined Networking",
+    pattern: String.raw`\bdnkey-[A-Za-z0-9_=-]{26}-[A-Za-z0-9_=-]{52}`,
+    example:
+      "dnkey-P-alX_pVAx-Rb1va-gEe7l5Kem-aVWIev3Cws_VgKM6actSRXK8jjlAmHmE-KwPm0wXipZRk52NWOQ7",
+  },
+  {
+    vendor: "GitLab (runner registration token)",
+    pattern: String.raw`\bGR1348941[A-Za-z0-9_-]{20}`,
+    example: "GR1348941Kq8zL2mP0qWx7Rt5Yv3N",
+  },
+  {
+    vendor: "GitLab (session cookie)",
+    pattern: String.raw`\b_gitlab_session=[0-9a-z]{32}`,
+    example: "_gitlab_session=k2v9x7q4m1z8p3a7f2kt5n8w2q9r4y7e",
+  },
+  {
+    vendor: "Grafana (API key)",
+    pattern: String.raw`\beyJrIjoi[A-Za-z0-9]{70,400}={0,3}`,
+    example:
+      "eyJrIjoiKq8zL2mP0qWx7Rt5Yv3Nb1Hc9Jf4Gd6Sa2Ze8Xc5Vb7Nm1Qw3Er9Ty4Ui6Op2As8Df0Gh3Jk5Lz7Xc1Vb9Nm",
+  },
+  {
+    vendor: "Hugging Face (organization API token)",
+    pattern: String.raw`\bapi_org_[A-Za-z]{34}\b`,
+    example: "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",
+  },
+  {
+    vendor: "42 Intra (client secret)",
+    pattern: String.raw`\bs-s4t2(?:ud|af)-[a-f0-9]{64}\b`,
+    example: "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",
+  },
+  {
+    vendor: "JWT (base64-encoded)",
+    pattern: String.raw`\bZXlK[A-Za-z0-9+/_-]{40,4000}={0,2}`,
+    example: "ZXlKaGJHY2lPaUpJVXpJMU5pSXNJblI1Y0NJNklrcFhWQ0o5LmV5SnpkV0lpT2lJeE1qTTBOVFkz",
+  },
+  {
+    vendor: "MaxMind (license key)",
+    pattern: String.raw`\b[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk\b`,
+    example: "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",
+    hint: "_mmk",
+  },
+  {
+    vendor: "SettleMint",
+    pattern: String.raw`\bsm_[aps]at_[A-Za-z0-9]{16}\b`,
+    example: "sm_pat_Kq8zL2mP0qWx7Rt5",
+  },
+  {
+    vendor: "Yandex Cloud (static access key)",
+    pattern: String.raw`\bYC[A-Za-z0-9_-]{38}\b`,
+    example: "YCKq8zL2mP0qWx7Rt5Yv3Nb1Hc9Jf4Gd6Sa2Ze8X",
   },
   {
     vendor: "GoCardless",
@@ -614,18 +688,20 @@ const _TAIL = "[A-Za-z0-9_=+-]*";
  * ```
  */
 export function maskBootstrapTokens(s: string): string {
-  let out = "";
-  let copied = 0;
+  const spans: number[] = [];
+  findBootstrapTokens(s, spans);
+  return spans.length === 0 ? s : maskSpans(s, spans);
+}
+
+/** Adds the spans of the Kubernetes bootstrap tokens in `s` to `spans` (the row's finder). */
+export function findBootstrapTokens(s: string, spans: number[]): void {
   for (let i = s.indexOf(".", 6); i >= 0 && i + 16 < s.length; i = s.indexOf(".", i + 1)) {
     if (!_isLowerAlnumRun(s, i - 6, i) || !_isLowerAlnumRun(s, i + 1, i + 17)) continue;
     if (_isNamePart(s.charCodeAt(i - 7)) || _isNamePart(s.charCodeAt(i + 17))) continue;
     let digit = false;
     for (let k = i + 1; k < i + 17 && !digit; k++) digit = s.charCodeAt(k) <= 57;
-    if (!digit) continue;
-    out += s.slice(copied, i - 6) + "[REDACTED]";
-    copied = i + 17;
+    if (digit) spans.push(i - 6, i + 17);
   }
-  return copied === 0 ? s : out + s.slice(copied);
 }
 
 function _isLowerAlnumRun(s: string, a: number, b: number): boolean {
@@ -667,15 +743,37 @@ const _FINDERS = VENDOR_TOKENS.flatMap((v) => v.finder === undefined ? [] : [v.f
 export const WEBHOOK_RE: RegExp =
   /(hooks\.slack\.com\/(?:services|workflows|triggers)\/|discord(?:app)?\.com\/api\/webhooks\/|webhook\.office\.com\/webhookb2\/)[A-Za-z0-9@/_-]{1,512}/g;
 
-/** Masks every vendor token of the table in `s` (a line with a 16+ character run). */
+/**
+ * The spans `[start, end)` of the vendor tokens in the line being masked, as found (a
+ * row's start, hinted rows and finders each add theirs); reused, so a line with none
+ * allocates nothing.
+ */
+const _spans: number[] = [];
+
+/**
+ * Masks every vendor token of the table in `s` (a line with a 16+ character run).
+ *
+ * Every row looks at the line as it came: one token is one match, whichever row sees
+ * it first, and matches that overlap or touch are merged into one `[REDACTED]`. A row
+ * that matched a part of another's token (`sk-…` as the third part of a Discord bot
+ * token) extends that match; it never splits the token so a part between leaks.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maskVendorTokens } from "./vendors.ts";
+ * const discord = "OytXF_v6MdPq3Lz8Vb2nKJ3c.OX6ZW0.sk-CTDMrUm7Qx2Lp9Wz4Nv8Kb3Hs6Yt1Jf5Rg0";
+ * assert.equal(maskVendorTokens(`bot ${discord} ok`), "bot [REDACTED] ok");
+ * ```
+ */
 export function maskVendorTokens(s: string): string {
-  let out = "";
-  let copied = 0;
+  _spans.length = 0;
   let prevWord = false;
+  let covered = 0;
   for (let i = 0; i + 1 < s.length; i++) {
     const c = s.charCodeAt(i);
     const word = isWordChar(c);
-    if (word && !prevWord && i >= copied) {
+    if (word && !prevWord && i >= covered) {
       const c1 = s.charCodeAt(i + 1);
       const key = c * 128 + c1;
       const rows = c1 < 128 && _HAS_START[key] === 1 ? _BY_START.get(key) : undefined;
@@ -684,8 +782,8 @@ export function maskVendorTokens(s: string): string {
           re.lastIndex = i;
           const m = re.exec(s);
           if (m !== null) {
-            out += s.slice(copied, i) + "[REDACTED]";
-            copied = i + m[0].length;
+            covered = i + m[0].length;
+            _spans.push(i, covered);
             break;
           }
         }
@@ -693,10 +791,54 @@ export function maskVendorTokens(s: string): string {
     }
     prevWord = word;
   }
-  if (copied > 0) s = out + s.slice(copied);
   for (const h of HINTED_VENDOR_TOKENS) {
-    if (s.indexOf(h.hint) >= 0) s = s.replace(h.re, "[REDACTED]");
+    if (s.indexOf(h.hint) < 0) continue;
+    h.re.lastIndex = 0;
+    for (let m = h.re.exec(s); m !== null; m = h.re.exec(s)) {
+      _spans.push(m.index, m.index + m[0].length);
+    }
   }
-  for (const f of _FINDERS) s = f(s);
-  return s;
+  for (const f of _FINDERS) f(s, _spans);
+  return _spans.length === 0 ? s : maskSpans(s, _spans);
+}
+
+/**
+ * Replaces the spans (`[start, end)` pairs, any order, overlapping or not) with one
+ * `[REDACTED]` per run of overlapping or touching spans.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { maskSpans } from "./vendors.ts";
+ * assert.equal(maskSpans("a bbbbcccc d", [6, 10, 2, 7]), "a [REDACTED] d");
+ * assert.equal(maskSpans("a bb c dd", [2, 4, 7, 9]), "a [REDACTED] c [REDACTED]");
+ * ```
+ */
+export function maskSpans(s: string, spans: readonly number[]): string {
+  const order: number[] = [];
+  for (let k = 0; k < spans.length; k += 2) order.push(k);
+  order.sort((a, b) => spans[a] - spans[b] || spans[b + 1] - spans[a + 1]);
+  let out = "";
+  let copied = 0;
+  let start = -1;
+  let end = -1;
+  for (const k of order) {
+    const a = spans[k];
+    const b = spans[k + 1];
+    if (start >= 0 && a <= end) {
+      if (b > end) end = b;
+      continue;
+    }
+    if (start >= 0) {
+      out += s.slice(copied, start) + "[REDACTED]";
+      copied = end;
+    }
+    start = a;
+    end = b;
+  }
+  if (start >= 0) {
+    out += s.slice(copied, start) + "[REDACTED]";
+    copied = end;
+  }
+  return out + s.slice(copied);
 }

@@ -217,7 +217,8 @@ function _maskHashes(s: string, preserveIdSuffix: number): string {
     let r = i + 1;
     while (r < s.length && isAlnum(s.charCodeAt(r))) r++;
     // Underscores bound a hash too: github_network_f45cbd657aa24fbaa2777658eab2340e.
-    if (r - l >= HASH_MIN && l >= copied) {
+    // A number's fraction and exponent are not a hash: `1.7976931348623157E308`.
+    if (r - l >= HASH_MIN && l >= copied && !_isFraction(s, l, r)) {
       const w = s.slice(l, r);
       if (isHash(w)) {
         out += s.slice(copied, l) + _maskHash(w, preserveIdSuffix);
@@ -227,6 +228,19 @@ function _maskHashes(s: string, preserveIdSuffix: number): string {
     i = r + HASH_MIN;
   }
   return copied === 0 ? s : out + s.slice(copied);
+}
+
+/** Whether `s[l, r)` is a decimal fraction with an exponent, after `<digit>.`. */
+function _isFraction(s: string, l: number, r: number): boolean {
+  if (l < 2 || s.charCodeAt(l - 1) !== 46 || !isDigit(s.charCodeAt(l - 2))) return false;
+  let k = l;
+  while (k < r && isDigit(s.charCodeAt(k))) k++;
+  const e = s.charCodeAt(k) | 32;
+  if (k === r) return true;
+  if (e !== 101) return false;
+  k++;
+  while (k < r && isDigit(s.charCodeAt(k))) k++;
+  return k === r;
 }
 
 function _suffix(n: number): number {
@@ -242,13 +256,15 @@ function _maskIp(m: string, port: string | undefined, offset: number, s: string)
   const before = s.slice(Math.max(0, offset - 9), offset).toLowerCase();
   if (/(?:version[=: ]?|\bv|ver[=: ])$/.test(before)) return m;
   // And a package's: `cmake-2.8.12.2`, `(2.8.12.2-0ubuntu3)`, `1.2.3.1-7NKu8D…` (Haskell),
-  // `4.2.0.1+dfsg`; an address range (`10.0.0.1-10.0.0.9`) is addresses.
+  // `4.2.0.1+dfsg`, `…~amd64~~6.1.1.1` (a Windows package); an address range (`10.0.0.1-10.0.0.9`) is addresses.
   if (port === undefined) {
     const end = offset + m.length;
     const after = s.charCodeAt(end);
-    if (after === 43 || after === 126) return m;
+    if (after === 43 || after === 126 || s.charCodeAt(offset - 1) === 126) return m;
     if (s.charCodeAt(offset - 1) === 45 && _isLetter(s.charCodeAt(offset - 2))) return m;
     if (after === 45 && _VERSION_SUFFIX_RE.test(s.slice(end + 1, end + 33))) return m;
+    // A path's version directory: `packages/stm/2.5.0.0/stm-2.5.0.0.tar.gz`.
+    if (s.charCodeAt(offset - 1) === 47 && after === 47) return m;
   }
   return port ? "[IP]:[PORT]" : "[IP]";
 }
