@@ -93,10 +93,11 @@ export function nodeListen({ host, port, handler }: ListenOptions): Promise<List
         const outHeaders: Record<string, string> = {};
         response.headers.forEach((v, k) => outHeaders[k] = v);
         const body = Buffer.from(await response.arrayBuffer());
-        outHeaders["content-length"] = String(body.length);
+        // a 304 has no body, and no Content-Length but the one of the 200 it stands for
+        if (response.status !== 304) outHeaders["content-length"] = String(body.length);
         if (closing) outHeaders["connection"] = "close";
         res.writeHead(response.status, outHeaders);
-        res.end(req.method === "HEAD" ? undefined : body);
+        res.end(req.method === "HEAD" || response.status === 304 ? undefined : body);
       } catch (err) {
         res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
         res.end(`Internal Server Error\n`);
