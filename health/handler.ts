@@ -10,7 +10,7 @@ import { serializeHealth } from "./body.ts";
 import { METRICS_CONTENT_TYPE, renderMetrics } from "./metrics.ts";
 import type { Monitor, Report } from "./monitor.ts";
 import { renderPage } from "./page.ts";
-import { createTagger, Representation } from "./representation.ts";
+import { createTagger, Representation, withRawAnswer } from "./representation.ts";
 import { VERSION } from "./version.ts";
 
 /**
@@ -41,6 +41,12 @@ export interface HandlerOptions {
    * chunked, without `Content-Length`). Default `false`.
    */
   shareBodies?: boolean;
+  /**
+   * Attach to every response (but the synchronous `GET /live`) its parts as a
+   * `RawAnswer` (`representation.ts`), for hosts that send those faster than they read a
+   * `Response` (the node:http adapter). Default `false`.
+   */
+  rawAnswers?: boolean;
 }
 
 const _ALLOW = "GET, HEAD";
@@ -78,6 +84,8 @@ export function createHandler(
   const { monitor } = options;
   const version = options.version ?? VERSION;
   const shareBodies = options.shareBodies ?? false;
+  const raw = options.rawAnswers ?? false;
+  const respond = raw ? withRawAnswer : _plain;
   const tag = createTagger();
   // One representation per round (the report object) and body: plain, ?history=1, metrics.
   const plain = new WeakMap<Report, Representation>();
@@ -98,17 +106,17 @@ export function createHandler(
     if (auth.enabled) {
       const header = request.headers.get("authorization");
       if (!checkBasicAuth(header, auth.username, auth.password)) {
-        return _respond(401, "Unauthorized\n", _H_401);
+        return respond(401, "Unauthorized\n", _H_401);
       }
     }
     const path = _pathOf(request.url);
-    if (!_ROUTES.has(path)) return _respond(404, "Not Found\n", _H_TEXT);
+    if (!_ROUTES.has(path)) return respond(404, "Not Found\n", _H_TEXT);
     if (request.method !== "GET" && request.method !== "HEAD") {
-      return _respond(405, "Method Not Allowed\n", _H_405);
+      return respond(405, "Method Not Allowed\n", _H_405);
     }
     switch (path) {
       case "/live":
-        return _respond(200, "OK", _H_TEXT);
+        return respond(200, "OK", _H_TEXT);
       case "/health": {
         const finished = monitor.finished;
         const report = await monitor.check();
@@ -116,7 +124,7 @@ export function createHandler(
         // A request that waited for a new round is answered together with every other
         // request that waited meanwhile: they share the body's bytes instead of a copy each.
         const waited = shareBodies && monitor.finished !== finished;
-        return healthOf(report, history).answer(request, waited);
+        return healthOf(report, history).answer(request, waited, raw);
       }
       case "/metrics": {
         const report = await monitor.check();
@@ -126,7 +134,7 @@ export function createHandler(
           rep = new Representation(200, text, METRICS_CONTENT_TYPE, tag());
           metrics.set(report, rep);
         }
-        return rep.answer(request);
+        return rep.answer(request, false, raw);
       }
       default: {
         const nonce = _nonce();
@@ -140,7 +148,7 @@ export function createHandler(
             ? refresh
             : undefined,
         });
-        return _respond(200, html, {
+        return respond(200, html, {
           ..._H_COMMON,
           "content-type": "text/html; charset=utf-8",
           "content-security-policy":
@@ -192,12 +200,12 @@ function _pathOf(url: string): string {
 
 // HEAD responses keep their body: Deno.serve, Bun.serve and the node:http adapter send the
 // headers (with the GET Content-Length) and drop the body.
-function _respond(
+function _plain(
   status: number,
-  body: string,
+  body: string | Uint8Array | null,
   headers: Record<string, string>,
 ): Response {
-  return new Response(body, { status, headers });
+  return new Response(body as BodyInit | null, { status, headers });
 }
 
 function _wantsHistory(url: string): boolean {

@@ -19,6 +19,50 @@ export const REVALIDATE = "no-cache";
 const _encoder = new TextEncoder();
 
 /**
+ * A response as its parts, for hosts that can send those faster than they can read a
+ * `Response` (node:http: no Web stream per response, no copy of the body into an
+ * `ArrayBuffer`). Attached to the responses of a handler created with `rawAnswers`.
+ */
+export interface RawAnswer {
+  /** The status. */
+  status: number;
+  /** The headers, lower-case names. */
+  headers: Readonly<Record<string, string>>;
+  /** The body as it is (a string to be sent as UTF-8), or `null` for none. */
+  body: string | Uint8Array | null;
+}
+
+/** The property under which a `Response` carries its {@linkcode RawAnswer}. */
+export const RAW_ANSWER: unique symbol = Symbol.for("porthealth.rawAnswer") as never;
+
+/**
+ * The {@linkcode RawAnswer} attached to `response`, if any.
+ *
+ * @example Reading the parts
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rawAnswer, withRawAnswer } from "./representation.ts";
+ * const res = withRawAnswer(200, "OK", { "content-type": "text/plain" });
+ * assert.ok(rawAnswer(res)?.body === "OK" && (await res.text()) === "OK");
+ * assert.ok(rawAnswer(new Response("OK")) === undefined);
+ * ```
+ */
+export function rawAnswer(response: Response): RawAnswer | undefined {
+  return (response as unknown as Record<symbol, RawAnswer | undefined>)[RAW_ANSWER];
+}
+
+/** A `Response` of `body` that also carries it as a {@linkcode RawAnswer}. */
+export function withRawAnswer(
+  status: number,
+  body: string | Uint8Array | null,
+  headers: Readonly<Record<string, string>>,
+): Response {
+  const res = new Response(body as BodyInit | null, { status, headers });
+  (res as unknown as Record<symbol, RawAnswer>)[RAW_ANSWER] = { status, headers, body };
+  return res;
+}
+
+/**
  * Makes entity tags that no other process makes: a random prefix drawn once, then a count.
  * A tag names one body of one process; after a restart, or from another instance behind
  * the same load balancer, a client's old tag matches nothing.
@@ -131,28 +175,30 @@ export class Representation {
   /**
    * The answer to `request` (`GET` or `HEAD`). `share`: send the body as a stream of the
    * shared bytes with an explicit `Content-Length`, instead of a copy per response (for
-   * many requests answered in the same tick; only for hosts that keep that header).
+   * many requests answered in the same tick; only for hosts that keep that header). `raw`:
+   * attach the answer's parts ({@linkcode RawAnswer}) for the host to send.
    */
-  answer(request: Request, share = false): Response | Promise<Response> {
+  answer(request: Request, share = false, raw = false): Response | Promise<Response> {
     const headers = request.headers;
     const packed = prefersGzip(headers.get("accept-encoding"));
     if (
       this.status < 300 &&
       ifNoneMatch(headers.get("if-none-match"), packed ? this.gzipEtag : this.etag)
     ) {
-      return new Response(null, {
-        status: 304,
-        headers: packed ? this.#gzipNotModified : this.#notModified,
-      });
+      const h = packed ? this.#gzipNotModified : this.#notModified;
+      return raw ? withRawAnswer(304, null, h) : new Response(null, { status: 304, headers: h });
     }
     if (!packed) {
+      if (raw) return withRawAnswer(this.status, this.text, this.#headers);
       if (!share) return new Response(this.text, { status: this.status, headers: this.#headers });
       return _shared(this.status, this.bytes, this.#headers);
     }
+    const answer = (bytes: Uint8Array) =>
+      raw
+        ? withRawAnswer(this.status, bytes, this.#gzipHeaders)
+        : _shared(this.status, bytes, this.#gzipHeaders);
     const z = this.gzip();
-    return z instanceof Uint8Array
-      ? _shared(this.status, z, this.#gzipHeaders)
-      : z.then((bytes) => _shared(this.status, bytes, this.#gzipHeaders));
+    return z instanceof Uint8Array ? answer(z) : z.then(answer);
   }
 }
 

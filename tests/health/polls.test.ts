@@ -13,7 +13,7 @@ type Host = (
   handler: (r: Request) => Response | Promise<Response>,
 ) => Promise<{ base: string; close: () => Promise<void> }>;
 
-const HOSTS: [string, Host][] = [
+const HOSTS: [string, Host, { rawAnswers?: boolean }][] = [
   ["Deno.serve", (handler) => {
     const server = Deno.serve(
       { hostname: "127.0.0.1", port: 0, onListen() {} },
@@ -23,11 +23,16 @@ const HOSTS: [string, Host][] = [
       base: `http://127.0.0.1:${server.addr.port}`,
       close: () => server.shutdown(),
     });
-  }],
+  }, {}],
   ["node:http", async (handler) => {
     const l = await nodeListen({ host: "127.0.0.1", port: 0, handler });
     return { base: `http://${l.address}`, close: () => l.shutdown() };
-  }],
+  }, {}],
+  // as the npm bin runs it: the handler's raw answers, sent without reading the Response
+  ["node:http, raw answers", async (handler) => {
+    const l = await nodeListen({ host: "127.0.0.1", port: 0, handler });
+    return { base: `http://${l.address}`, close: () => l.shutdown() };
+  }, { rawAnswers: true }],
 ];
 
 const IDENTITY = { "accept-encoding": "identity" };
@@ -90,12 +95,12 @@ async function nextRound(monitor: Monitor): Promise<void> {
   assert.ok(monitor.finished > n, "no new round within 5 s");
 }
 
-for (const [name, host] of HOSTS) {
+for (const [name, host, extra] of HOSTS) {
   test(`polls (${name}): ETag per round, 304 for If-None-Match, a new body after the next round`, async () => {
     const open = openListener();
     const monitor = scheduled(open.port);
     monitor.start();
-    const { base, close } = await host(createHandler({ monitor, shareBodies: true }));
+    const { base, close } = await host(createHandler({ monitor, shareBodies: true, ...extra }));
     try {
       const url = `${base}/health`;
       await monitor.check();
@@ -161,7 +166,7 @@ for (const [name, host] of HOSTS) {
     const open = openListener();
     const monitor = scheduled(open.port);
     monitor.start();
-    const { base, close } = await host(createHandler({ monitor, shareBodies: true }));
+    const { base, close } = await host(createHandler({ monitor, shareBodies: true, ...extra }));
     try {
       const url = `${base}/health`;
       await monitor.check();
@@ -244,7 +249,7 @@ for (const [name, host] of HOSTS) {
       `server: { cache: 1m }\nchecks:\n  - { host: 127.0.0.1, port: ${open.port}, name: up }\n  - { host: 127.0.0.1, port: ${closedPort}, name: down }\n`,
     );
     const monitor = new Monitor({ config, dial });
-    const { base, close } = await host(createHandler({ monitor, shareBodies: true }));
+    const { base, close } = await host(createHandler({ monitor, shareBodies: true, ...extra }));
     try {
       for (
         const [path, status] of [["/", 200], ["/live", 200], ["/metrics", 200], ["/nope", 404]] as [
