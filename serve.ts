@@ -189,7 +189,65 @@ function _writeAll(stream: typeof Deno.stdout, line: string) {
   }
 }
 
+/**
+ * The V8 flags of `deno task serve` (deno.json), which `deno run -A serve.ts` gets too: see
+ * {@linkcode relaunchWithV8Flags}.
+ */
+export const V8_FLAGS = "--max-semi-space-size=1,--optimize-for-size,--no-concurrent-recompilation";
+
+/**
+ * Replace this process with the same command (same pid, arguments, environment) plus
+ * `DENO_V8_FLAGS` set to {@linkcode V8_FLAGS}, when serve.ts runs from source without V8
+ * flags. A running process cannot change V8's heap limits, and with V8's defaults (a young
+ * generation of up to 3 × 16 MiB) `deno run -A serve.ts` took twice the memory of `deno task
+ * serve` under load. Done with `execve` through FFI, so only on Linux, with the FFI and read
+ * permissions already granted (`-A`); never when `DENO_V8_FLAGS` is set (by the operator, or
+ * by the relaunch itself) or the command line carries `--v8-flags`. Returns only when it
+ * did not relaunch.
+ */
+export function relaunchWithV8Flags(): void {
+  if (Deno.build.os !== "linux" || Deno.env.get("DENO_V8_FLAGS") !== undefined) return;
+  if (!import.meta.url.endsWith("/serve.ts")) return; // the bundle has its flags
+  const granted = (d: Deno.PermissionDescriptor) =>
+    Deno.permissions.querySync(d).state === "granted";
+  if (!granted({ name: "ffi" }) || !granted({ name: "read", path: "/proc/self" })) return;
+  if (!granted({ name: "env" })) return;
+  let argv: string[];
+  try {
+    argv = Deno.readTextFileSync("/proc/self/cmdline").split("\0").slice(0, -1);
+  } catch {
+    return;
+  }
+  if (argv.some((a) => a.startsWith("--v8-flags"))) return;
+  const env = { ...Deno.env.toObject(), DENO_V8_FLAGS: V8_FLAGS };
+  const enc = new TextEncoder();
+  const keep: Uint8Array[] = [];
+  const cstr = (s: string) => {
+    const b = enc.encode(s + "\0");
+    keep.push(b);
+    return BigInt(Deno.UnsafePointer.value(Deno.UnsafePointer.of(b)));
+  };
+  const array = (items: string[]) => {
+    const ptrs = new BigUint64Array(items.length + 1);
+    items.forEach((s, i) => ptrs[i] = cstr(s));
+    return new Uint8Array(ptrs.buffer);
+  };
+  let libc: Deno.DynamicLibrary<{ execve: Deno.ForeignFunction }> | undefined;
+  try {
+    libc = Deno.dlopen("libc.so.6", {
+      execve: { parameters: ["buffer", "buffer", "buffer"], result: "i32" },
+    });
+    const path = enc.encode("/proc/self/exe\0");
+    libc.symbols.execve(path, array(argv), array(Object.entries(env).map(([k, v]) => `${k}=${v}`)));
+  } catch {
+    // no libc.so.6 (musl), or execve failed: run as is
+  } finally {
+    libc?.close();
+  }
+}
+
 if (import.meta.main) {
+  relaunchWithV8Flags();
   let code: number;
   try {
     code = await main(denoRuntime(Deno.args));

@@ -20,7 +20,7 @@ ROUNDS=${ROUNDS:-2}
 PORT=${PORT:-18895}
 FORMS=("$@")
 [ ${#FORMS[@]} -eq 0 ] && FORMS=(serve source binary node)
-FLAGS=$(grep -o '"serve": "[^"]*' deno.json | grep -o -- '--v8-flags=[^ ]*')
+FLAGS=${SERVE_FLAGS:-$(grep -o '"serve": "[^"]*' deno.json | grep -o -- '--v8-flags=[^ ]*')}
 TMP=$(mktemp -d)
 PIDS=()
 trap 'kill "${PIDS[@]}" 2>/dev/null; rm -rf "$TMP"' EXIT
