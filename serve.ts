@@ -35,10 +35,7 @@ export function denoRuntime(args: readonly string[]): Runtime {
     args,
     readTextFile: (path) => Deno.readTextFile(path),
     env: (name) => Deno.env.get(name),
-    dial: async (hostname, port, signal) => {
-      const conn = await Deno.connect({ hostname, port, signal });
-      conn.close();
-    },
+    dial: denoDial,
     listen: _listen,
     onSignal: (signal, listener) => Deno.addSignalListener(signal, listener),
     stdout: (line) => _writeAll(Deno.stdout, line),
@@ -46,6 +43,40 @@ export function denoRuntime(args: readonly string[]): Runtime {
     openFileLimit: _openFileLimit,
     shareBodies: true, // Deno.serve keeps a stream body's Content-Length (bench/health/RESULTS.md)
   };
+}
+
+/**
+ * Open a TCP connection with `Deno.connect` and close it again; gives up when `signal`
+ * aborts. A {@linkcode Dialer}.
+ *
+ * `Deno.connect` given a signal loses a connection that completes just as the signal aborts:
+ * after the connect it checks the signal again and throws, and the new connection is never
+ * closed (thousands of probes whose timeouts raced their connects left hundreds of sockets
+ * in CLOSE-WAIT for good). So the signal it gets is a copy whose `throwIfAborted` does not
+ * throw: the abort still cancels a pending connect, and a connection that arrives after the
+ * abort is closed here.
+ *
+ * @example Probing a closed port
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { denoDial } from "./serve.ts";
+ * const err = await denoDial("127.0.0.1", 1, AbortSignal.timeout(1000)).catch((e) => e);
+ * assert.ok(err instanceof Error);
+ * ```
+ */
+export async function denoDial(hostname: string, port: number, signal: AbortSignal) {
+  signal.throwIfAborted();
+  const ctl = new AbortController();
+  Object.defineProperty(ctl.signal, "throwIfAborted", { value: () => {} });
+  const abort = () => ctl.abort(signal.reason);
+  signal.addEventListener("abort", abort, { once: true });
+  try {
+    const conn = await Deno.connect({ hostname, port, signal: ctl.signal });
+    conn.close();
+  } finally {
+    signal.removeEventListener("abort", abort);
+  }
+  signal.throwIfAborted();
 }
 
 // Deno.serve ends its accept loop for good on the first failed accept (EMFILE when idle or
@@ -158,7 +189,65 @@ function _writeAll(stream: typeof Deno.stdout, line: string) {
   }
 }
 
+/**
+ * The V8 flags of `deno task serve` (deno.json), which `deno run -A serve.ts` gets too: see
+ * {@linkcode relaunchWithV8Flags}.
+ */
+export const V8_FLAGS = "--max-semi-space-size=1,--optimize-for-size,--no-concurrent-recompilation";
+
+/**
+ * Replace this process with the same command (same pid, arguments, environment) plus
+ * `DENO_V8_FLAGS` set to {@linkcode V8_FLAGS}, when serve.ts runs from source without V8
+ * flags. A running process cannot change V8's heap limits, and with V8's defaults (a young
+ * generation of up to 3 × 16 MiB) `deno run -A serve.ts` took twice the memory of `deno task
+ * serve` under load. Done with `execve` through FFI, so only on Linux, with the FFI and read
+ * permissions already granted (`-A`); never when `DENO_V8_FLAGS` is set (by the operator, or
+ * by the relaunch itself) or the command line carries `--v8-flags`. Returns only when it
+ * did not relaunch.
+ */
+export function relaunchWithV8Flags(): void {
+  if (Deno.build.os !== "linux" || Deno.env.get("DENO_V8_FLAGS") !== undefined) return;
+  if (!import.meta.url.endsWith("/serve.ts")) return; // the bundle has its flags
+  const granted = (d: Deno.PermissionDescriptor) =>
+    Deno.permissions.querySync(d).state === "granted";
+  if (!granted({ name: "ffi" }) || !granted({ name: "read", path: "/proc/self" })) return;
+  if (!granted({ name: "env" })) return;
+  let argv: string[];
+  try {
+    argv = Deno.readTextFileSync("/proc/self/cmdline").split("\0").slice(0, -1);
+  } catch {
+    return;
+  }
+  if (argv.some((a) => a.startsWith("--v8-flags"))) return;
+  const env = { ...Deno.env.toObject(), DENO_V8_FLAGS: V8_FLAGS };
+  const enc = new TextEncoder();
+  const keep: Uint8Array[] = [];
+  const cstr = (s: string) => {
+    const b = enc.encode(s + "\0");
+    keep.push(b);
+    return BigInt(Deno.UnsafePointer.value(Deno.UnsafePointer.of(b)));
+  };
+  const array = (items: string[]) => {
+    const ptrs = new BigUint64Array(items.length + 1);
+    items.forEach((s, i) => ptrs[i] = cstr(s));
+    return new Uint8Array(ptrs.buffer);
+  };
+  let libc: Deno.DynamicLibrary<{ execve: Deno.ForeignFunction }> | undefined;
+  try {
+    libc = Deno.dlopen("libc.so.6", {
+      execve: { parameters: ["buffer", "buffer", "buffer"], result: "i32" },
+    });
+    const path = enc.encode("/proc/self/exe\0");
+    libc.symbols.execve(path, array(argv), array(Object.entries(env).map(([k, v]) => `${k}=${v}`)));
+  } catch {
+    // no libc.so.6 (musl), or execve failed: run as is
+  } finally {
+    libc?.close();
+  }
+}
+
 if (import.meta.main) {
+  relaunchWithV8Flags();
   let code: number;
   try {
     code = await main(denoRuntime(Deno.args));

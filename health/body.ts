@@ -71,7 +71,11 @@ export interface HealthBody {
   message: string;
   /** One entry per configured check, in config order. */
   checks: CheckBody[];
-  /** Time of the response, ISO 8601 UTC ending in `Z`. */
+  /**
+   * When this body was made, ISO 8601 UTC ending in `Z`: the server makes one body per probe
+   * round, at the first request the round answers, and answers the round's other requests
+   * with it (the `Date` header carries each response's own time).
+   */
   timestamp: string;
   /** The porthealth version. */
   version: string;
@@ -179,62 +183,10 @@ export function healthBody(
   };
 }
 
-interface _Serialized {
-  version: string;
-  head: string;
-  /** `head` as UTF-8, made on first use and shared by every response of the round. */
-  headBytes?: Uint8Array;
-  healthy: boolean;
-  /** The last full text, for responses made in the same millisecond (`ms`). */
-  ms: number;
-  text: string;
-}
-
-const _serialized = new WeakMap<Report, _Serialized>();
-const _withHistory = new WeakMap<Report, _Serialized>();
-const _encoder = new TextEncoder();
-
-// The part of the body that depends only on the round (and the version), made once a round.
-function _serialize(
-  report: Report,
-  version: string,
-  now: Date,
-  options: BodyOptions,
-): _Serialized {
-  const cache = options.history ? _withHistory : _serialized;
-  let s = cache.get(report);
-  if (s === undefined || s.version !== version) {
-    const { status, message, checks } = healthBody(report, version, now, options);
-    const head = JSON.stringify({ status, message, checks });
-    s = {
-      version,
-      head: head.slice(0, -1),
-      healthy: status === "healthy",
-      ms: NaN,
-      text: "",
-    };
-    cache.set(report, s);
-  }
-  return s;
-}
-
-// The rest of the body after the head: the response's time and the round's time and age.
-function _tail(report: Report, version: string, now: Date): string {
-  const age = Math.max(0, now.getTime() - report.finishedAt.getTime());
-  return `,"timestamp":"${now.toISOString()}","version":${
-    JSON.stringify(version)
-  },"checked_at":"${report.finishedAt.toISOString()}","age_ms":${age}}\n`;
-}
-
 /**
- * The `/health` body as compact JSON text, and whether it is healthy. The part that depends
- * only on the round is serialized once per round and shared by every response it answers;
- * only the timestamp is appended, once per millisecond: the responses a round answers are
- * mostly made in the same millisecond, and then share one string (one body in the heap, not
- * one per response).
- *
- * The server answers with {@linkcode healthBodyBytes} instead, which shares the round's
- * part as bytes; this text is the same body.
+ * The `/health` body as compact JSON text (one line, ending in a newline), and whether it is
+ * healthy. The server makes it once per probe round and answers every request of that round
+ * with it (`handler.ts`), so `timestamp` is when the round's body was made.
  *
  * @example Serializing
  * ```ts
@@ -253,46 +205,6 @@ export function serializeHealth(
   now: Date = new Date(),
   options: BodyOptions = {},
 ): { healthy: boolean; text: string } {
-  const s = _serialize(report, version, now, options);
-  const ms = now.getTime();
-  if (ms !== s.ms) {
-    s.ms = ms;
-    s.text = s.head + _tail(report, version, now);
-  }
-  return { healthy: s.healthy, text: s.text };
-}
-
-/**
- * The `/health` body as UTF-8 in two parts, the same bytes as {@linkcode serializeHealth}'s
- * text: `head`, everything that depends only on the round, encoded once per round and
- * shared (the same `Uint8Array`) by every response it answers; and `tail`, this response's
- * timestamp and the round's time and age (about 120 bytes). Do not modify either.
- *
- * Why bytes in parts: a string body is copied into a fresh native buffer per response, and
- * the responses waiting for an on-demand round are all answered at once, so with 1,000 checks
- * (a ~150 KB body) and 100 connections ~15 MB of copies were alive together. Streamed as
- * two chunks (`handler.ts`), the shared head is sent without a copy per response.
- *
- * @example The parts make the text
- * ```ts
- * import assert from "node:assert/strict";
- * import { healthBodyBytes, serializeHealth } from "./body.ts";
- * const check = { name: "db", host: "127.0.0.1", port: 5432, description: "", timeoutMs: 2000 };
- * const report = { checks: [{ check, status: "healthy" as const, latencyMs: 0.3 }], finishedAt: new Date(), durationMs: 1 };
- * const now = new Date();
- * const { healthy, head, tail } = healthBodyBytes(report, "0.1.0", now);
- * const text = new TextDecoder().decode(head) + new TextDecoder().decode(tail);
- * assert.ok(healthy && text === serializeHealth(report, "0.1.0", now).text);
- * assert.ok(healthBodyBytes(report, "0.1.0", new Date()).head === head);
- * ```
- */
-export function healthBodyBytes(
-  report: Report,
-  version: string,
-  now: Date = new Date(),
-  options: BodyOptions = {},
-): { healthy: boolean; head: Uint8Array; tail: Uint8Array } {
-  const s = _serialize(report, version, now, options);
-  const head = s.headBytes ??= _encoder.encode(s.head);
-  return { healthy: s.healthy, head, tail: _encoder.encode(_tail(report, version, now)) };
+  const body = healthBody(report, version, now, options);
+  return { healthy: body.status === "healthy", text: JSON.stringify(body) + "\n" };
 }

@@ -6,10 +6,11 @@
  */
 
 import { CHALLENGE, checkBasicAuth } from "./auth.ts";
-import { healthBodyBytes, serializeHealth } from "./body.ts";
+import { serializeHealth } from "./body.ts";
 import { METRICS_CONTENT_TYPE, renderMetrics } from "./metrics.ts";
 import type { Monitor, Report } from "./monitor.ts";
 import { renderPage } from "./page.ts";
+import { createTagger, Representation, withRawAnswer } from "./representation.ts";
 import { VERSION } from "./version.ts";
 
 /**
@@ -34,12 +35,18 @@ export interface HandlerOptions {
   version?: string;
   /**
    * Answer the `/health` requests that waited for a probe round with the round's body shared
-   * as bytes, streamed with its `Content-Length`, instead of a string per response: far less
+   * as bytes, streamed with its `Content-Length`, instead of a copy per response: far less
    * memory when many requests wait together (with `Deno.serve`: bench/health/RESULTS.md).
    * Only for hosts that keep that header (`Deno.serve` does; Bun.serve sends such a stream
    * chunked, without `Content-Length`). Default `false`.
    */
   shareBodies?: boolean;
+  /**
+   * Attach to every response (but the synchronous `GET /live`) its parts as a
+   * `RawAnswer` (`representation.ts`), for hosts that send those faster than they read a
+   * `Response` (the node:http adapter). Default `false`.
+   */
+  rawAnswers?: boolean;
 }
 
 const _ALLOW = "GET, HEAD";
@@ -49,10 +56,13 @@ const _ROUTES = new Set(["/", "/health", "/live", "/metrics"]);
  * Create the fetch handler.
  *
  * - `GET`/`HEAD /health`: JSON body, 200 when every check is healthy, 503 otherwise;
- *   `?history=1` adds each check's recent results, uptime and last probe time.
+ *   `?history=1` adds each check's recent results, uptime and last probe time. The body is
+ *   made once per probe round (its `timestamp` is when it was made) and answered as a
+ *   {@linkcode Representation}: a strong `ETag` per round, `304` to a matching
+ *   `If-None-Match`, gzip when `Accept-Encoding` asks for it, `Cache-Control: no-cache`.
  * - `/live`: `OK`, 200 (a plain `GET` is answered synchronously, with only the default
  *   `Content-Type`). `/`: the HTML status page (`?refresh=<seconds>`, default 5).
- * - `/metrics`: Prometheus text format.
+ * - `/metrics`: Prometheus text format, made once per round, answered like `/health`.
  * - Other paths 404; other methods 405 with `Allow: GET, HEAD`; with auth enabled, every
  *   request without the right Basic credentials gets 401 and a `WWW-Authenticate` challenge.
  *
@@ -74,46 +84,57 @@ export function createHandler(
   const { monitor } = options;
   const version = options.version ?? VERSION;
   const shareBodies = options.shareBodies ?? false;
-  const metrics = new WeakMap<Report, string>();
+  const raw = options.rawAnswers ?? false;
+  const respond = raw ? withRawAnswer : _plain;
+  const tag = createTagger();
+  // One representation per round (the report object) and body: plain, ?history=1, metrics.
+  const plain = new WeakMap<Report, Representation>();
+  const withHistory = new WeakMap<Report, Representation>();
+  const metrics = new WeakMap<Report, Representation>();
+  const healthOf = (report: Report, history: boolean): Representation => {
+    const cache = history ? withHistory : plain;
+    let rep = cache.get(report);
+    if (rep === undefined) {
+      const { healthy, text } = serializeHealth(report, version, new Date(), { history });
+      rep = new Representation(healthy ? 200 : 503, text, _JSON, tag());
+      cache.set(report, rep);
+    }
+    return rep;
+  };
   const handle = async (request: Request): Promise<Response> => {
     const auth = monitor.config.auth;
     if (auth.enabled) {
       const header = request.headers.get("authorization");
       if (!checkBasicAuth(header, auth.username, auth.password)) {
-        return _respond(401, "Unauthorized\n", _H_401);
+        return respond(401, "Unauthorized\n", _H_401);
       }
     }
     const path = _pathOf(request.url);
-    if (!_ROUTES.has(path)) return _respond(404, "Not Found\n", _H_TEXT);
+    if (!_ROUTES.has(path)) return respond(404, "Not Found\n", _H_TEXT);
     if (request.method !== "GET" && request.method !== "HEAD") {
-      return _respond(405, "Method Not Allowed\n", _H_405);
+      return respond(405, "Method Not Allowed\n", _H_405);
     }
     switch (path) {
       case "/live":
-        return _respond(200, "OK", _H_TEXT);
+        return respond(200, "OK", _H_TEXT);
       case "/health": {
         const finished = monitor.finished;
         const report = await monitor.check();
         const history = request.url.includes("?") && _wantsHistory(request.url);
-        if (!shareBodies || monitor.finished === finished) {
-          // Answered from a round already there (`interval`, `cache`): one at a time, as
-          // fast as possible; a string body is the cheapest per response.
-          const { healthy, text } = serializeHealth(report, version, new Date(), { history });
-          return _respond(healthy ? 200 : 503, text, _H_JSON);
-        }
-        // This request waited for a new round, and so did every other request meanwhile:
-        // they are all answered at once, so share the body instead of copying it per response.
-        const body = healthBodyBytes(report, version, new Date(), { history });
-        return _respondParts(body.healthy ? 200 : 503, body.head, body.tail);
+        // A request that waited for a new round is answered together with every other
+        // request that waited meanwhile: they share the body's bytes instead of a copy each.
+        const waited = shareBodies && monitor.finished !== finished;
+        return healthOf(report, history).answer(request, waited, raw);
       }
       case "/metrics": {
         const report = await monitor.check();
-        let text = metrics.get(report);
-        if (text === undefined) {
-          text = renderMetrics(report, version, monitor.stats);
-          metrics.set(report, text);
+        let rep = metrics.get(report);
+        if (rep === undefined) {
+          const text = renderMetrics(report, version, monitor.stats);
+          rep = new Representation(200, text, METRICS_CONTENT_TYPE, tag());
+          metrics.set(report, rep);
         }
-        return _respond(200, text, _H_METRICS);
+        return rep.answer(request, false, raw);
       }
       default: {
         const nonce = _nonce();
@@ -127,7 +148,7 @@ export function createHandler(
             ? refresh
             : undefined,
         });
-        return _respond(200, html, {
+        return respond(200, html, {
           ..._H_COMMON,
           "content-type": "text/html; charset=utf-8",
           "content-security-policy":
@@ -142,7 +163,11 @@ export function createHandler(
   // synchronous (no promise), no URL object, and no headers beyond the default
   // `text/plain;charset=UTF-8` (building a Headers list cost a third of the throughput).
   return (request) => {
-    if (request.method === "GET" && !monitor.config.auth.enabled && _isLive(request.url)) {
+    const method = request.method;
+    if (
+      (method === "GET" || method === "HEAD") && !monitor.config.auth.enabled &&
+      _isLive(request.url)
+    ) {
       return new Response("OK");
     }
     return handle(request);
@@ -158,8 +183,7 @@ const _H_COMMON = { "cache-control": "no-store", "x-content-type-options": "nosn
 const _H_TEXT = { ..._H_COMMON, "content-type": "text/plain; charset=utf-8" };
 const _H_401 = { ..._H_TEXT, "www-authenticate": CHALLENGE };
 const _H_405 = { ..._H_TEXT, allow: _ALLOW };
-const _H_JSON = { ..._H_COMMON, "content-type": "application/json; charset=utf-8" };
-const _H_METRICS = { ..._H_COMMON, "content-type": METRICS_CONTENT_TYPE };
+const _JSON = "application/json; charset=utf-8";
 
 // The path of an absolute request URL, without query or fragment, still percent-encoded
 // (the same as `new URL(url).pathname`, without building a URL on every request).
@@ -176,30 +200,12 @@ function _pathOf(url: string): string {
 
 // HEAD responses keep their body: Deno.serve, Bun.serve and the node:http adapter send the
 // headers (with the GET Content-Length) and drop the body.
-function _respond(
+function _plain(
   status: number,
-  body: string,
+  body: string | Uint8Array | null,
   headers: Record<string, string>,
 ): Response {
-  return new Response(body, { status, headers });
-}
-
-// The /health body as a stream of its two parts with an explicit Content-Length (hosts keep
-// it: the framing is the same as for a string body). A string body is copied into a native
-// buffer per response; streamed, the round's shared head is not (1,000 checks, 100
-// connections on demand: peak RSS 81-82 -> 72-73 MiB, bench/health/RESULTS.md). Streams cost
-// more per response, hence only for requests that waited for a round. A default (not byte)
-// stream: a byte stream would transfer, and so detach, the shared head.
-function _respondParts(status: number, head: Uint8Array, tail: Uint8Array): Response {
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(head);
-      controller.enqueue(tail);
-      controller.close();
-    },
-  });
-  const length = String(head.byteLength + tail.byteLength);
-  return new Response(body, { status, headers: { ..._H_JSON, "content-length": length } });
+  return new Response(body as BodyInit | null, { status, headers });
 }
 
 function _wantsHistory(url: string): boolean {

@@ -146,7 +146,10 @@ export function errorMessage(kind: ProbeErrorKind, timeoutMs?: number): string {
 }
 
 /**
- * Probe one target: connect with `dial`, give up after `timeoutMs`. Never rejects.
+ * Probe one target: connect with `dial`, give up after `timeoutMs`. Never rejects. At the
+ * deadline the verdict waits one more turn of the event loop, so a connect that completed
+ * in time but was seen late (a busy process) counts as healthy, with the latency it was seen
+ * at.
  *
  * @example Probing with a fake dialer
  * ```ts
@@ -163,14 +166,23 @@ export function probe(dial: Dialer, target: ProbeTarget): Promise<ProbeResult> {
   const ctl = new AbortController();
   const deadlines = _deadlinesFor(target.timeoutMs);
   return new Promise<ProbeResult>((resolve) => {
+    let settled = false;
+    // At the deadline the verdict waits one more turn of the event loop: a connect that the
+    // kernel completed in time but this process had no time to see yet (its event loop busy
+    // answering HTTP) is delivered first, and counts; a target that really did not answer
+    // times out one turn later.
     const deadline = deadlines.add(() => {
-      ctl.abort(new DOMException("probe timed out", "TimeoutError"));
-      resolve({
-        status: "unhealthy",
-        latencyMs: _round(performance.now() - start),
-        error: "timeout",
-        message: errorMessage("timeout", target.timeoutMs),
-      });
+      setTimeout(() => {
+        if (settled) return;
+        settled = true;
+        ctl.abort(new DOMException("probe timed out", "TimeoutError"));
+        resolve({
+          status: "unhealthy",
+          latencyMs: _round(performance.now() - start),
+          error: "timeout",
+          message: errorMessage("timeout", target.timeoutMs),
+        });
+      }, 0);
     });
     let dialing: Promise<void>;
     try {
@@ -179,11 +191,13 @@ export function probe(dial: Dialer, target: ProbeTarget): Promise<ProbeResult> {
       dialing = Promise.reject(err);
     }
     dialing.then(() => {
-      if (deadline.done) return; // timed out first
+      if (settled) return; // timed out first
+      settled = true;
       deadlines.settle(deadline);
       resolve({ status: "healthy", latencyMs: _round(performance.now() - start) });
     }, (err) => {
-      if (deadline.done) return;
+      if (settled) return;
+      settled = true;
       deadlines.settle(deadline);
       const kind = classifyError(err);
       resolve({

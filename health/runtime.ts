@@ -180,6 +180,8 @@ export interface Runtime {
   openFileLimit?(): number | undefined;
   /** The HTTP server takes shared stream bodies well (see `HandlerOptions.shareBodies`). */
   shareBodies?: boolean;
+  /** The HTTP server sends a response's raw parts (see `HandlerOptions.rawAnswers`). */
+  rawAnswers?: boolean;
 }
 
 /**

@@ -48,7 +48,7 @@ export async function runService(
         { interval: formatDuration(intervalMs), duration_ms: durationMs, checks },
       ),
   });
-  const inner = createHandler({ monitor, shareBodies: rt.shareBodies });
+  const inner = createHandler({ monitor, shareBodies: rt.shareBodies, rawAnswers: rt.rawAnswers });
   const failed = (request: Request, err: unknown) => {
     logger.log("error", "error", `request failed: ${errorMessage(err)}`, {
       method: request.method,

@@ -29,6 +29,15 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { BuildError, buildNpm, NPM_BINS } from "./build_npm.ts";
 
+/**
+ * Runtime flags each executable carries: porthealth runs as a long-lived sidecar, where
+ * memory counts more than peak speed, so it runs with Bun's `--smol` (a smaller heap,
+ * collected more often; bench/health/README.md has the figures).
+ */
+export const COMPILE_EXEC_ARGV: Readonly<Record<string, readonly string[]>> = {
+  porthealth: ["--smol"],
+};
+
 /** The Bun release the executables are built with, as npx installs it. */
 export const BUN = "bun@1.4.5";
 
@@ -161,6 +170,7 @@ export async function compileBun(options: CompileOptions = {}): Promise<CompileS
           // files named on the command line and the real environment, as on Deno.
           "--no-compile-autoload-dotenv",
           "--no-compile-autoload-bunfig",
+          ...(COMPILE_EXEC_ARGV[command] ?? []).map((a) => `--compile-exec-argv=${a}`),
           join(npmDir, "bin", `${command}.js`),
           "--outfile",
           path,

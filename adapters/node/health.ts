@@ -19,6 +19,7 @@ import process from "node:process";
 import { Buffer } from "node:buffer";
 import { fileURLToPath } from "node:url";
 import { type Listening, type ListenOptions, main, type Runtime } from "../../health/main.ts";
+import { rawAnswer } from "../../health/representation.ts";
 
 /**
  * Open a TCP connection with node:net and close it again; gives up when `signal` aborts.
@@ -90,13 +91,30 @@ export function nodeListen({ host, port, handler }: ListenOptions): Promise<List
           else if (v !== undefined) headers.set(k, v);
         }
         const response = await handler(new Request(url, { method: req.method, headers }));
+        const raw = rawAnswer(response);
+        if (raw !== undefined) {
+          // the parts as they are: no Web stream read, no copy of the body per response
+          const out: Record<string, string> = { ...raw.headers };
+          if (raw.status !== 304) {
+            out["content-length"] = String(
+              typeof raw.body === "string"
+                ? Buffer.byteLength(raw.body)
+                : raw.body?.byteLength ?? 0,
+            );
+          }
+          if (closing) out["connection"] = "close";
+          res.writeHead(raw.status, out);
+          res.end(req.method === "HEAD" || raw.body === null ? undefined : raw.body);
+          return;
+        }
         const outHeaders: Record<string, string> = {};
         response.headers.forEach((v, k) => outHeaders[k] = v);
         const body = Buffer.from(await response.arrayBuffer());
-        outHeaders["content-length"] = String(body.length);
+        // a 304 has no body, and no Content-Length but the one of the 200 it stands for
+        if (response.status !== 304) outHeaders["content-length"] = String(body.length);
         if (closing) outHeaders["connection"] = "close";
         res.writeHead(response.status, outHeaders);
-        res.end(req.method === "HEAD" ? undefined : body);
+        res.end(req.method === "HEAD" || response.status === 304 ? undefined : body);
       } catch (err) {
         res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
         res.end(`Internal Server Error\n`);
@@ -155,6 +173,7 @@ export function nodeRuntime(args: readonly string[]): Runtime {
     stderr: (line) => {
       process.stderr.write(line + "\n");
     },
+    rawAnswers: true,
   };
 }
 

@@ -1,116 +1,185 @@
-// porthealth soak and faults under load, on 127.0.0.1. Run through bench/health/soak.sh.
+// porthealth soak with faults, on 127.0.0.1: a CLI (bench/health/soak.sh, `deno task soak`) and
+// a module (`soak()`, which tests/health/soak.test.ts runs for 10 s).
 //
 //   deno run -A bench/health/soak.ts [--seconds 60] [--mode faults|ulimit|both]
-//     [--checks 1000] [--connections 256] [--ulimit 256] [--port 18990]
+//     [--checks 1000] [--connections 256] [--ulimit 256] [--ulimit-checks 200]
+//     [--load wrk|fetch] [--slow 8] [--port 18990] [--program serve.ts]
 //
-// faults: porthealth with 1,000 checks against listeners this script manages: most stay
-//   open, 50 sit on 5 listeners that close and reopen every 6 s (staggered), 10 hang (a
-//   listener whose accept queue is full, so SYNs are dropped), 10 are `.invalid` names
-//   (DNS fails), 10 are refused. wrk -t2 -c256 hammers /health and wrk -t1 -c8 /live
-//   for the whole run; RSS and open descriptors are sampled every second, /health JSON is
-//   polled every 500 ms to check that flapping checks flip with their listener and every
-//   other check keeps its error category.
-// ulimit: the same under `ulimit -n 256` (porthealth lowers server.concurrency to fit)
-//   with fewer wrk connections (64 + 4), since 256 connections cannot fit in 256 files.
+// Targets (their own process, so that their accept loops do not compete with the
+// measurements): most checks point at stable listeners; 50 sit on 5 listeners that cycle
+// open → closed → silent (listening, accept queue full, SYNs dropped) → open every 8 s,
+// staggered; 10 hang (a silent port for the whole run), 10 are `.invalid` names (DNS fails),
+// 10 refused. Halfway through, the config file is rewritten (the refused checks dropped, 10
+// new open ones added, the timeout changed) and porthealth gets SIGHUP.
 //
-// wrk counts the expected 503s (some checks are always down) as "Non-2xx responses";
-// failed requests are wrk's socket errors (connect, read, write, timeout) only.
+// Load: a mix of /health, /live, /metrics and / over `connections` keep-alive connections
+// (with wrk: one wrk per path, half the connections on /health, a quarter on /live, an eighth
+// each on /metrics and /; with fetch: that many loops cycling through the paths, every other
+// /health request revalidating with If-None-Match), plus `slow` clients that ask for /health
+// and read the answer one byte a second. /health is polled every 500 ms to check that every
+// flapping check follows its listener (in rounds that were not starved: where every stable
+// open check was healthy) and that the reload took.
+//
+// A failed request is any answer that is not deliberate: a socket error (connect, read, write,
+// timeout), a status other than 200/503/304 (with wrk: a non-2xx/3xx answer on /live, /metrics
+// or /, which are always 200, and every ERROR line porthealth logged, since a /health answer
+// that is neither 200 nor 503 is a logged failure), a slow client cut off.
+// faults: porthealth as `deno task serve` runs it, 1,000 checks, 256 connections.
+// ulimit: the same under `ulimit -n 256` with 200 checks and 64 connections (256 cannot fit
+// in 256 files); open descriptors must not grow: counted idle before the load and again
+// once it has stopped.
 
-import { type Acceptor, openAcceptor, silentListener } from "./listeners.ts";
+import { type Acceptor, openAcceptor } from "./listeners.ts";
 import { buildPorthealth, serveV8Flags } from "../../scripts/serve_task.ts";
-
-const args = new Map<string, string>();
-for (let i = 0; i < Deno.args.length; i++) {
-  const a = Deno.args[i];
-  if (!a.startsWith("--")) continue;
-  const next = Deno.args[i + 1];
-  if (next === undefined || next.startsWith("--")) args.set(a.slice(2), "true");
-  else args.set(a.slice(2), Deno.args[++i]);
-}
-const num = (k: string, d: number) => Number(args.get(k) ?? d);
 
 const FLAP_LISTENERS = 5;
 const FLAP_PER_LISTENER = 10;
-const FLAP_MS = 6000;
 const HANG = 10;
 const DNS = 10;
 const REFUSED = 10;
+const LATE = 10;
 // ~9 checks per listener: with fewer, a busy machine starves the targets' accept loops, their
 // accept queues (128) fill up and healthy targets time out
 const STABLE_LISTENERS = 100;
+const PATHS = ["/health", "/live", "/metrics", "/"] as const;
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const SELF = new URL(import.meta.url).pathname;
+const DENO = Deno.execPath();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Options of {@linkcode soak}. */
+export interface SoakOptions {
+  mode: "faults" | "ulimit";
+  seconds: number;
+  checks?: number;
+  connections?: number;
+  /** `wrk` (the benchmark) or `fetch` (in this process: the test; no wrk needed). */
+  load?: "wrk" | "fetch";
+  slow?: number;
+  ulimit?: number;
+  port?: number;
+  /** How long each flapping listener stays open, closed or silent; default 8 s. */
+  flapMs?: number;
+  /** The program to run: the serve task's bundle (built once) unless given. */
+  program?: string;
+  /** Print the report as it goes (the CLI); the test keeps it in `lines`. */
+  print?: boolean;
+}
+
+/** What {@linkcode soak} found. */
+export interface SoakResult {
+  ok: boolean;
+  /** Why not ok, one line each. */
+  problems: string[];
+  /** The report. */
+  lines: string[];
+  failed: number;
+  answered: number;
+  statuses: Record<string, number>;
+  fdsBefore: number;
+  fdsAfter: number;
+  fdsMax: number;
+  rssAt10: number;
+  rssEnd: number;
+  peak: number;
+}
 
 // ---------------------------------------------------------------------------------------
-// --targets: the listeners, in their own process so their accept loop does not compete
-// with the measurements. Prints "ready" once listening; appends every flap to --state.
+// --targets: the listeners. Prints "ready" once listening; appends every flap to --state.
 
-async function targets() {
+type FlapState = "open" | "closed" | "silent";
+
+async function targets(args: Map<string, string>) {
   const out = args.get("out")!;
   const statePath = args.get("state")!;
-  const checks = num("checks", 1000);
-  const port = num("port", 18990);
+  const checks = Number(args.get("checks"));
+  const port = Number(args.get("port"));
+  const flapMs = Number(args.get("flap-ms"));
   const state = await Deno.open(statePath, { write: true, create: true, append: true });
   const enc = new TextEncoder();
-  const note = (p: number, open: boolean) =>
-    state.writeSync(enc.encode(JSON.stringify({ t: Date.now(), port: p, open }) + "\n"));
+  const note = (p: number, s: FlapState) =>
+    state.writeSync(enc.encode(JSON.stringify({ t: Date.now(), port: p, state: s }) + "\n"));
 
-  type L = Acceptor;
-  const open = openAcceptor;
-  const stable: L[] = Array.from({ length: STABLE_LISTENERS }, () => ({ port: 0 }));
-  stable.forEach(open);
-  const flap: L[] = Array.from({ length: FLAP_LISTENERS }, () => ({ port: 0 }));
-  flap.forEach(open);
-  for (const l of flap) note(l.port, true);
+  const stable: Acceptor[] = Array.from({ length: STABLE_LISTENERS }, () => ({ port: 0 }));
+  stable.forEach(openAcceptor);
+  const late: Acceptor = { port: 0 };
+  openAcceptor(late);
+  const flap: Acceptor[] = Array.from({ length: FLAP_LISTENERS }, () => ({ port: 0 }));
+  flap.forEach(openAcceptor);
+  for (const l of flap) note(l.port, "open");
 
-  // hanging: a listener that never accepts, its queue full (kept open for the whole run)
-  const silent = await silentListener();
-  const silentPort = silent.port;
+  const hang = await silentOn(0);
   const refusedL = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const refusedPort = (refusedL.addr as Deno.NetAddr).port;
   refusedL.close();
 
-  const nFlap = FLAP_LISTENERS * FLAP_PER_LISTENER;
-  const nOpen = checks - nFlap - HANG - DNS - REFUSED;
-  const lines = [`server: { host: 127.0.0.1, port: ${port}, timeout: 1s }`, "checks:"];
-  for (let i = 0; i < nOpen; i++) {
-    lines.push(
-      `  - { name: open-${i}, host: 127.0.0.1, port: ${stable[i % STABLE_LISTENERS].port} }`,
-    );
-  }
-  flap.forEach((l) => {
-    for (let i = 0; i < FLAP_PER_LISTENER; i++) {
-      lines.push(`  - { name: flap-${l.port}-${i}, host: 127.0.0.1, port: ${l.port} }`);
+  const config = (reloaded: boolean) => {
+    const nFlap = FLAP_LISTENERS * FLAP_PER_LISTENER;
+    const nOpen = checks - nFlap - HANG - DNS - REFUSED;
+    const lines = [
+      `server: { host: 127.0.0.1, port: ${port}, timeout: ${reloaded ? "900ms" : "1s"} }`,
+      "checks:",
+    ];
+    for (let i = 0; i < nOpen; i++) {
+      lines.push(
+        `  - { name: open-${i}, host: 127.0.0.1, port: ${stable[i % STABLE_LISTENERS].port} }`,
+      );
     }
-  });
-  for (let i = 0; i < HANG; i++) {
-    lines.push(`  - { name: hang-${i}, host: 127.0.0.1, port: ${silentPort} }`);
-  }
-  for (let i = 0; i < DNS; i++) {
-    lines.push(`  - { name: dns-${i}, host: h${i}.soak.invalid, port: 80 }`);
-  }
-  for (let i = 0; i < REFUSED; i++) {
-    lines.push(`  - { name: refused-${i}, host: 127.0.0.1, port: ${refusedPort} }`);
-  }
-  Deno.writeTextFileSync(out, lines.join("\n") + "\n");
+    flap.forEach((l) => {
+      for (let i = 0; i < FLAP_PER_LISTENER; i++) {
+        lines.push(`  - { name: flap-${l.port}-${i}, host: 127.0.0.1, port: ${l.port} }`);
+      }
+    });
+    for (let i = 0; i < HANG; i++) {
+      lines.push(`  - { name: hang-${i}, host: 127.0.0.1, port: ${hang.port} }`);
+    }
+    for (let i = 0; i < DNS; i++) {
+      lines.push(`  - { name: dns-${i}, host: h${i}.soak.invalid, port: 80 }`);
+    }
+    if (reloaded) {
+      for (let i = 0; i < LATE; i++) {
+        lines.push(`  - { name: late-${i}, host: 127.0.0.1, port: ${late.port} }`);
+      }
+    } else {
+      for (let i = 0; i < REFUSED; i++) {
+        lines.push(`  - { name: refused-${i}, host: 127.0.0.1, port: ${refusedPort} }`);
+      }
+    }
+    return lines.join("\n") + "\n";
+  };
+  Deno.writeTextFileSync(out, config(false));
+  Deno.writeTextFileSync(`${out}.reload`, config(true));
 
-  // staggered flapping: listener j toggles every FLAP_MS, offset by j * FLAP_MS / n
+  // staggered: listener j moves open → closed → silent → open every flapMs
   flap.forEach((l, j) => {
     setTimeout(() => {
-      let up = true;
-      setInterval(() => {
-        if (up) {
-          l.listener?.close();
-          note(l.port, false);
-        } else {
-          try {
-            open(l);
-            note(l.port, true);
-          } catch {
-            return; // port briefly taken: stay down one more period
+      let s: FlapState = "open";
+      let silent: { close(): void } | undefined;
+      let busy = false;
+      setInterval(async () => {
+        if (busy) return; // filling a queue took longer than a period: skip one
+        busy = true;
+        try {
+          if (s === "open") {
+            l.listener?.close();
+            s = "closed";
+          } else if (s === "closed") {
+            silent = await silentOn(l.port);
+            s = "silent";
+          } else {
+            silent?.close();
+            openAcceptor(l);
+            s = "open";
           }
+          note(l.port, s);
+        } catch {
+          // port briefly taken: stay one more period
+        } finally {
+          busy = false;
         }
-        up = !up;
-      }, FLAP_MS);
-    }, (j * FLAP_MS) / FLAP_LISTENERS);
+      }, flapMs);
+    }, (j * flapMs) / FLAP_LISTENERS);
   });
   console.log("ready");
   const stop = () => Deno.exit(0);
@@ -119,16 +188,36 @@ async function targets() {
   await new Promise(() => {});
 }
 
+// A listener on `port` (0: any) that never accepts, its accept queue filled so that the kernel
+// drops further SYNs and connects hang.
+async function silentOn(port: number): Promise<{ port: number; close(): void }> {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port });
+  const bound = (listener.addr as Deno.NetAddr).port;
+  const held: Deno.Conn[] = [];
+  for (let i = 0; i < 4096; i++) {
+    try {
+      held.push(
+        await Deno.connect({
+          hostname: "127.0.0.1",
+          port: bound,
+          signal: AbortSignal.timeout(300),
+        }),
+      );
+    } catch {
+      break;
+    }
+  }
+  return {
+    port: bound,
+    close() {
+      for (const c of held) c.close();
+      listener.close();
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------------------
 // The driver.
-
-const ROOT = new URL("../../", import.meta.url).pathname;
-const DENO = Deno.execPath();
-
-// The bundle `deno task serve` runs, built once per soak.
-let _bundle: Promise<string> | undefined;
-const bundle = () => _bundle ??= buildPorthealth();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 class Proc {
   child: Deno.ChildProcess;
@@ -183,73 +272,120 @@ function fdCount(pid: number): number {
 
 interface Wrk {
   requests: number;
-  seconds: number;
   rps: number;
   p50: string;
-  p90: string;
   p99: string;
-  max: string;
   non2xx: number;
-  socket: { connect: number; read: number; write: number; timeout: number };
-  raw: string;
+  socket: number;
 }
 
 function parseWrk(text: string): Wrk {
   const m = (re: RegExp) => re.exec(text);
-  const done = m(/(\d+) requests in ([\d.]+)(ms|s|m|h)/);
   const sock = m(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
-  const lat = (p: string) => m(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m"))?.[1] ?? "?";
   return {
-    requests: Number(done?.[1] ?? 0),
-    seconds: Number(done?.[2] ?? 0) *
-      ({ ms: 0.001, s: 1, m: 60, h: 3600 }[done?.[3] ?? "s"] ?? 1),
+    requests: Number(m(/(\d+) requests in/)?.[1] ?? 0),
     rps: Number(m(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0),
-    p50: lat("50"),
-    p90: lat("90"),
-    p99: lat("99"),
-    max: m(/Latency\s+\S+\s+\S+\s+(\S+)/)?.[1] ?? "?",
+    p50: m(/^\s+50%\s+(\S+)/m)?.[1] ?? "?",
+    p99: m(/^\s+99%\s+(\S+)/m)?.[1] ?? "?",
     non2xx: Number(m(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0),
-    socket: {
-      connect: Number(sock?.[1] ?? 0),
-      read: Number(sock?.[2] ?? 0),
-      write: Number(sock?.[3] ?? 0),
-      timeout: Number(sock?.[4] ?? 0),
-    },
-    raw: text,
+    socket: sock ? sock.slice(1).reduce((a, x) => a + Number(x), 0) : 0,
   };
 }
 
-function slope(points: [number, number][]): number {
-  // least squares, per minute
-  const n = points.length;
-  if (n < 2) return 0;
-  const mx = points.reduce((a, p) => a + p[0], 0) / n;
-  const my = points.reduce((a, p) => a + p[1], 0) / n;
-  let num = 0, den = 0;
-  for (const [x, y] of points) {
-    num += (x - mx) * (y - my);
-    den += (x - mx) ** 2;
-  }
-  return den === 0 ? 0 : (num / den) * 60;
+// Load with fetch in this process: `n` loops cycling through the paths until `until`.
+async function fetchLoad(base: string, n: number, until: number, statuses: Map<string, number>) {
+  // its own client, closed at the end: its idle keep-alive connections go with it
+  const client = Deno.createHttpClient({});
+  let errors = 0;
+  const firstError: string[] = [];
+  const loop = async (i: number) => {
+    let etag: string | null = null;
+    for (let k = i; Date.now() < until; k++) {
+      const path = PATHS[k % PATHS.length];
+      const headers: Record<string, string> = {};
+      if (path === "/health" && etag && k % 8 === 0) headers["if-none-match"] = etag;
+      if (k % 3 === 0) headers["accept-encoding"] = "identity";
+      try {
+        const res = await fetch(base + path, {
+          headers,
+          client,
+          signal: AbortSignal.timeout(15_000),
+        });
+        await res.arrayBuffer();
+        if (path === "/health") etag = res.headers.get("etag");
+        const key = `${path} ${res.status}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      } catch (err) {
+        errors++;
+        if (firstError.length === 0) firstError.push(`${path}: ${err}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: n }, (_, i) => loop(i)));
+  client.close();
+  return { errors, firstError: firstError[0] };
 }
 
-type Group = "open" | "flap" | "hang" | "dns" | "refused";
-const groupOf = (name: string): Group => name.split("-")[0] as Group;
+// A client that asks for /health and reads the answer one byte a second until `until`.
+async function slowClient(port: number, until: number): Promise<string | undefined> {
+  let conn: Deno.Conn;
+  try {
+    conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  } catch (err) {
+    return `slow client: cannot connect: ${err}`;
+  }
+  try {
+    await conn.write(
+      new TextEncoder().encode("GET /health HTTP/1.1\r\nHost: soak\r\nAccept: */*\r\n\r\n"),
+    );
+    const one = new Uint8Array(1);
+    let got = "";
+    while (Date.now() < until) {
+      const n = await conn.read(one);
+      if (n === null) return `slow client: cut off after ${got.length} bytes (${got})`;
+      got += String.fromCharCode(one[0]);
+      await sleep(1000);
+    }
+    if (!/^HTTP\/1\.1 (?:2|5|$)/.test(got) && !"HTTP/1.1 ".startsWith(got)) {
+      return `slow client: unexpected answer ${JSON.stringify(got)}`;
+    }
+    return undefined;
+  } catch (err) {
+    return `slow client: ${err}`;
+  } finally {
+    try {
+      conn.close();
+    } catch { /* closed */ }
+  }
+}
 
-async function scenario(mode: "faults" | "ulimit", seconds: number) {
-  const checks = num("checks", 1000);
-  const port = num("port", 18990);
-  const limit = num("ulimit", 256);
-  const conns = mode === "ulimit" ? num("ulimit-connections", 64) : num("connections", 256);
-  const liveConns = mode === "ulimit" ? 4 : 8;
+let _bundle: Promise<string> | undefined;
+
+/** Run one soak scenario; resolves with what it found (never throws for a failed check). */
+export async function soak(options: SoakOptions): Promise<SoakResult> {
+  const { mode, seconds } = options;
+  const checks = options.checks ?? (mode === "ulimit" ? 200 : 1000);
+  const conns = options.connections ?? (mode === "ulimit" ? 64 : 256);
+  const load = options.load ?? "wrk";
+  const nSlow = options.slow ?? 8;
+  const limit = options.ulimit ?? 256;
+  const port = options.port ?? 18990;
+  // a status is compared with its listener only when the listener did not change in the 5 s
+  // before its round finished (on demand a round of 1,000 checks under load takes ~3 s)
+  const flapMs = options.flapMs ?? 8000;
+  const lines: string[] = [];
+  const problems: string[] = [];
+  const say = (line: string) => {
+    lines.push(line);
+    if (options.print) console.log(line);
+  };
   const tmp = Deno.makeTempDirSync({ prefix: "porthealth-soak-" });
   const cfg = `${tmp}/config.yaml`;
   const statePath = `${tmp}/flaps.jsonl`;
-  const self = new URL(import.meta.url).pathname;
   const targetsProc = new Proc(DENO, [
     "run",
     "-A",
-    self,
+    SELF,
     "--targets",
     "--out",
     cfg,
@@ -259,45 +395,48 @@ async function scenario(mode: "faults" | "ulimit", seconds: number) {
     String(checks),
     "--port",
     String(port),
+    "--flap-ms",
+    String(flapMs),
   ]);
   let ph: Proc | undefined;
   try {
-    while (!targetsProc.out.includes("ready")) await sleep(50);
-    const serve = [
-      DENO,
-      "run",
-      "-A",
-      serveV8Flags(),
-      await bundle(),
-      "--config",
-      cfg,
-    ];
+    for (let i = 0; !targetsProc.out.includes("ready"); i++) {
+      if (i > 600) throw new Error(`the targets did not start: ${targetsProc.err}`);
+      await sleep(50);
+    }
+    const program = options.program ?? await (_bundle ??= buildPorthealth(
+      `${Deno.makeTempDirSync({ prefix: "porthealth-soak-bundle-" })}/porthealth.js`,
+    ));
+    const serve = [DENO, "run", "-A", serveV8Flags(), program, "--config", cfg];
     ph = mode === "ulimit"
       ? new Proc("bash", ["-c", `ulimit -n ${limit} && exec "$0" "$@"`, ...serve])
       : new Proc(serve[0], serve.slice(1));
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0;; i++) {
       try {
-        const r = await fetch(`${base}/live`);
+        const r = await fetch(`${base}/health`, { signal: AbortSignal.timeout(10_000) });
         await r.body?.cancel();
-        if (r.ok) break;
+        if (r.status === 200 || r.status === 503) break;
       } catch { /* not yet */ }
       if (i > 300) throw new Error(`porthealth did not start:\n${ph.out}\n${ph.err}`);
       await sleep(100);
     }
     const pid = ph.child.pid;
+    await sleep(500);
+    const fdsBefore = fdCount(pid);
     const t0 = Date.now();
-    const header = `== soak ${mode}: ${seconds} s, ${checks} checks (${
-      checks - FLAP_LISTENERS * FLAP_PER_LISTENER - HANG - DNS - REFUSED
-    } open, ${
-      FLAP_LISTENERS * FLAP_PER_LISTENER
-    } on ${FLAP_LISTENERS} listeners closing/reopening every ${
-      FLAP_MS / 1000
-    } s, ${HANG} hanging, ${DNS} .invalid, ${REFUSED} refused), server.timeout 1s${
-      mode === "ulimit" ? `, ulimit -n ${limit}` : ""
-    }`;
-    console.log(header);
-    console.log(`   load average at start: ${Deno.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+    const until = t0 + seconds * 1000;
+    say(
+      `== soak ${mode}: ${seconds} s, ${checks} checks (${
+        FLAP_LISTENERS * FLAP_PER_LISTENER
+      } on ${FLAP_LISTENERS} listeners cycling open/closed/silent every ${
+        flapMs / 1000
+      } s, ${HANG} hanging, ${DNS} .invalid, ${REFUSED} refused; a reload halfway), ${conns} connections over ${
+        PATHS.join(" ")
+      } (${load}), ${nSlow} clients reading 1 byte/s${
+        mode === "ulimit" ? `, ulimit -n ${limit}` : ""
+      }; load average ${Deno.loadavg().map((x) => x.toFixed(2)).join(" ")}`,
+    );
 
     // samplers
     let running = true;
@@ -309,169 +448,248 @@ async function scenario(mode: "faults" | "ulimit", seconds: number) {
         await sleep(1000);
       }
     })();
-    type Poll = { start: number; end: number; code: number; checks?: Record<string, string> };
+    type Poll = {
+      start: number;
+      end: number;
+      at: number;
+      code: number;
+      checks?: Record<string, string>;
+    };
     const polls: Poll[] = [];
+    const pollClient = Deno.createHttpClient({});
     const pollLoop = (async () => {
       while (running) {
         const start = Date.now();
         try {
-          const r = await fetch(`${base}/health`, { signal: AbortSignal.timeout(8000) });
+          const r = await fetch(`${base}/health`, {
+            client: pollClient,
+            signal: AbortSignal.timeout(10_000),
+          });
           const body = await r.json();
           const checks: Record<string, string> = {};
           for (const c of body.checks ?? []) {
             checks[c.name] = c.status === "healthy" ? "healthy" : String(c.error ?? c.status);
           }
-          polls.push({ start, end: Date.now(), code: r.status, checks });
+          const at = Date.parse(body.checked_at);
+          polls.push({ start, end: Date.now(), at, code: r.status, checks });
         } catch (err) {
-          polls.push({ start, end: Date.now(), code: 0, checks: { _error: String(err) } });
+          polls.push({ start, end: Date.now(), at: 0, code: 0, checks: { _error: String(err) } });
         }
         await sleep(500);
       }
     })();
+    // the reload, halfway
+    let reloadAt = 0;
+    const reload = (async () => {
+      await sleep((seconds * 1000) / 2);
+      Deno.writeTextFileSync(cfg, Deno.readTextFileSync(`${cfg}.reload`));
+      reloadAt = Date.now();
+      ph!.child.kill("SIGHUP");
+    })();
+    const slow = Promise.all(Array.from({ length: nSlow }, () => slowClient(port, until)));
 
-    const wrkArgs = (c: number, t: number, path: string) => [
-      `-t${t}`,
-      `-c${c}`,
-      `-d${seconds}s`,
-      "--latency",
-      "--timeout",
-      "10s",
-      `${base}${path}`,
-    ];
-    const wrkHealth = new Proc("wrk", wrkArgs(conns, 2, "/health"));
-    const wrkLive = new Proc("wrk", wrkArgs(liveConns, 1, "/live"));
-    await Promise.all([wrkHealth.wait(), wrkLive.wait()]);
+    const statuses = new Map<string, number>();
+    let failed = 0;
+    let answered = 0;
+    if (load === "wrk") {
+      const share = { "/health": 4, "/live": 2, "/metrics": 1, "/": 1 };
+      const wrks = PATHS.map((p) => {
+        const c = Math.max(1, Math.round((conns * share[p]) / 8));
+        return {
+          path: p,
+          c,
+          proc: new Proc("wrk", [
+            "-t1",
+            `-c${c}`,
+            `-d${seconds}s`,
+            "--latency",
+            "--timeout",
+            "10s",
+            `${base}${p}`,
+          ]),
+        };
+      });
+      await Promise.all(wrks.map((w) => w.proc.wait()));
+      for (const w of wrks) {
+        const r = parseWrk(w.proc.out);
+        answered += r.requests;
+        failed += r.socket + (w.path === "/health" ? 0 : r.non2xx);
+        statuses.set(`${w.path} non-2xx/3xx`, r.non2xx);
+        say(
+          `   wrk -t1 -c${w.c} ${w.path}: ${r.requests} answers, ${
+            r.rps.toFixed(0)
+          } req/s, p50 ${r.p50} p99 ${r.p99}; ${r.non2xx} non-2xx/3xx${
+            w.path === "/health" ? " (503s: checks are down)" : ""
+          }; ${r.socket} socket errors`,
+        );
+      }
+    } else {
+      const r = await fetchLoad(base, conns, until, statuses);
+      failed += r.errors;
+      for (const [k, v] of statuses) {
+        answered += v;
+        const status = Number(k.split(" ")[1]);
+        if (status !== 200 && status !== 503 && status !== 304) failed += v;
+        if (status === 503 && !k.startsWith("/health")) failed += v;
+      }
+      say(
+        `   fetch ×${conns}: ${answered} answers (${
+          [...statuses].sort().map(([k, v]) => `${k}: ${v}`).join(", ")
+        }); ${r.errors} failed${r.firstError ? ` (first: ${r.firstError})` : ""}`,
+      );
+    }
+    const slowProblems = (await slow).filter((x) => x !== undefined);
+    failed += slowProblems.length;
+    say(
+      `   ${nSlow} slow clients: ${
+        nSlow - slowProblems.length
+      } read their answer to the end of the run${
+        slowProblems.length ? `; ${slowProblems.join("; ")}` : ""
+      }`,
+    );
+    await reload;
     running = false;
     await Promise.all([memLoop, pollLoop]);
+    pollClient.close();
+    // descriptors once the load has stopped: every client is gone, the poller's connection
+    // may stay; what porthealth holds then is what it will hold idle
+    let fdsAfter = fdCount(pid);
+    for (let i = 0; i < 50 && fdsAfter > fdsBefore; i++) {
+      await sleep(100);
+      fdsAfter = fdCount(pid);
+    }
     const alive = procStatus(pid) !== undefined;
     const peak = procStatus(pid)?.hwm ?? NaN;
 
-    // stop porthealth
     ph.kill("SIGTERM");
     const stopAt = Date.now();
     const timer = setTimeout(() => ph?.kill("SIGKILL"), 15_000);
     const code = await ph.wait();
     clearTimeout(timer);
     const stopMs = Date.now() - stopAt;
+    const logLines = ph.out.split("\n");
+    const errors = logLines.filter((x) => / ERROR /.test(x));
+    if (load === "wrk") failed += errors.length;
 
-    // ---- report
-    const h = parseWrk(wrkHealth.out);
-    const l = parseWrk(wrkLive.out);
-    const failed = (w: Wrk) => w.socket.connect + w.socket.read + w.socket.write + w.socket.timeout;
-    const sock = (w: Wrk) =>
-      failed(w) === 0
-        ? "0 socket errors"
-        : `${
-          failed(w)
-        } socket errors (connect ${w.socket.connect}, read ${w.socket.read}, write ${w.socket.write}, timeout ${w.socket.timeout})`;
-    console.log(
-      `   wrk -t2 -c${conns} /health: ${h.requests} requests, ${
-        h.rps.toFixed(0)
-      } req/s, latency p50 ${h.p50} p90 ${h.p90} p99 ${h.p99} max ${h.max}; ${h.non2xx} × 503 (expected: checks are down); ${
-        sock(h)
-      }`,
-    );
-    console.log(
-      `   wrk -t1 -c${liveConns} /live:   ${l.requests} requests, ${
-        l.rps.toFixed(0)
-      } req/s, latency p50 ${l.p50} p90 ${l.p90} p99 ${l.p99} max ${l.max}; ${l.non2xx} non-2xx; ${
-        sock(l)
-      }`,
-    );
-
-    // flips: compare every flapping check with its listener's state at poll time, skipping
-    // polls with a toggle from 4 s before the request (it may join a round in flight, and a
-    // round takes at least the 1 s timeout of the hanging checks) to its answer
-    const flaps = Deno.readTextFileSync(statePath).trim().split("\n").map((x) => JSON.parse(x))
-      .filter((x) => x.t >= t0 - 5000) as { t: number; port: number; open: boolean }[];
+    // flapping checks against their listener's state when their round finished, where the
+    // listener did not change in the 5 s before (while the round may have been probing)
     const allFlaps = Deno.readTextFileSync(statePath).trim().split("\n").map((x) =>
       JSON.parse(x)
-    ) as { t: number; port: number; open: boolean }[];
+    ) as { t: number; port: number; state: FlapState }[];
     const stateAt = (p: number, t: number) => {
-      let s: boolean | undefined;
-      for (const f of allFlaps) if (f.port === p && f.t <= t) s = f.open;
+      let s: FlapState | undefined;
+      for (const f of allFlaps) if (f.port === p && f.t <= t) s = f.state;
       return s;
     };
-    let compared = 0, mismatched = 0, flipsSeen = 0;
-    const mismatchSamples: string[] = [];
-    const prev = new Map<string, string>();
-    const categories = new Map<Group, Map<string, number>>();
-    let bad = 0;
+    let compared = 0, mismatched = 0, bad = 0;
+    const samples: string[] = [];
+    let lateSeen = false, refusedAfter = false;
+    const groups = new Map<string, Map<string, number>>();
+    let starvedPolls = 0;
     for (const p of polls) {
       if (!p.checks || p.code === 0) {
         bad++;
         continue;
       }
+      if (reloadAt && p.start > reloadAt + 3000) {
+        if ("late-0" in p.checks) lateSeen = true;
+        if ("refused-0" in p.checks) refusedAfter = true;
+      }
+      // a round where a stable open check timed out was starved (porthealth's event loop
+      // saw the connects too late): its flapping statuses say nothing about flapping
+      const starved = Object.entries(p.checks).some(([n, st]) =>
+        (n.startsWith("open-") || n.startsWith("late-")) && st !== "healthy"
+      );
+      if (starved) starvedPolls++;
       for (const [name, st] of Object.entries(p.checks)) {
-        const g = groupOf(name);
-        const m = categories.get(g) ?? new Map<string, number>();
+        const g = name.split("-")[0];
+        const m = groups.get(g) ?? new Map<string, number>();
         m.set(st, (m.get(st) ?? 0) + 1);
-        categories.set(g, m);
-        if (g !== "flap") continue;
-        if (prev.has(name) && prev.get(name) !== st) flipsSeen++;
-        prev.set(name, st);
+        groups.set(g, m);
+        if (!name.startsWith("flap-") || starved) continue;
         const lp = Number(name.split("-")[1]);
-        const near = allFlaps.some((f) =>
-          f.port === lp && f.t >= p.start - 4000 && f.t <= p.end + 100
-        );
-        if (near) continue;
-        const open = stateAt(lp, p.start);
-        if (open === undefined) continue;
+        if (allFlaps.some((f) => f.port === lp && f.t >= p.at - 5000 && f.t <= p.at + 50)) {
+          continue;
+        }
+        const s = stateAt(lp, p.at);
+        if (s === undefined) continue;
         compared++;
-        const want = open ? "healthy" : "refused";
+        const want = s === "open" ? "healthy" : s === "closed" ? "refused" : "timeout";
         if (st !== want) {
           mismatched++;
-          if (mismatchSamples.length < 3) {
-            mismatchSamples.push(`${name} ${st}, listener ${open ? "open" : "closed"}`);
+          if (samples.length < 3) {
+            const last = allFlaps.filter((f) => f.port === lp && f.t <= p.at).pop();
+            samples.push(
+              `${name} ${st}, listener ${s} since ${((p.at - (last?.t ?? 0)) / 1000).toFixed(1)} s`,
+            );
           }
         }
       }
     }
-    const toggles = flaps.filter((f) => f.t >= t0 && f.t <= t0 + seconds * 1000).length;
-    console.log(
-      `   /health polled ${polls.length}× (${bad} failed); flapping checks: ${toggles} listener toggles, ${flipsSeen} status flips seen, ${compared} statuses compared away from a toggle, ${mismatched} wrong${
-        mismatchSamples.length ? ` (${mismatchSamples.join("; ")})` : ""
+    const toggles = allFlaps.filter((f) => f.t >= t0 && f.t <= until).length;
+    say(
+      `   /health polled ${polls.length}× (${bad} failed, ${starvedPolls} from a starved round: a stable open check timed out); ${toggles} listener changes; ${compared} flapping statuses compared away from a change, ${mismatched} wrong${
+        samples.length ? ` (${samples.join("; ")})` : ""
+      }; reload ${
+        logLines.some((x) => / reload /.test(x) && /configuration reloaded/.test(x))
+          ? "logged"
+          : "NOT logged"
+      }, new checks ${lateSeen ? "seen" : "NOT seen"}, dropped checks ${
+        refusedAfter ? "STILL THERE" : "gone"
       }`,
     );
-    const cat = [...categories].map(([g, m]) =>
-      `${g}: ${[...m].map(([k, v]) => `${k} ${v}`).join(", ")}`
-    );
-    console.log(`   statuses seen per group: ${cat.join(" | ")}`);
-
-    const warm = mem.filter((s) => s.t >= Math.min(10, seconds / 4));
-    const rss = mem.map((s) => s.rss);
-    console.log(
-      `   RSS: ${rss[0]?.toFixed(1)} MB at start, min ${Math.min(...rss).toFixed(1)}, max ${
-        Math.max(...rss).toFixed(1)
-      }, end ${rss[rss.length - 1]?.toFixed(1)}, peak (VmHWM) ${peak.toFixed(1)}; slope after ${
-        Math.min(10, seconds / 4)
-      } s: ${slope(warm.map((s) => [s.t, s.rss])).toFixed(2)} MB/min; open files max ${
-        Math.max(...mem.map((s) => s.fds))
+    say(
+      `   statuses seen per group: ${
+        [...groups].map(([g, m]) => `${g}: ${[...m].map(([k, v]) => `${k} ${v}`).join(", ")}`)
+          .join(" | ")
       }`,
     );
+    const rssAt = (t: number) => mem.find((s) => s.t >= t)?.rss ?? NaN;
+    const rssAt10 = rssAt(Math.min(10, seconds / 2));
+    const rssEnd = mem[mem.length - 1]?.rss ?? NaN;
+    const fdsMax = Math.max(...mem.map((s) => s.fds));
     const every = Math.max(1, Math.round(mem.length / 12));
-    console.log(
-      `   RSS every ${every} s: ${
+    say(
+      `   RSS at ${Math.min(10, seconds / 2)} s ${rssAt10.toFixed(1)} MiB, at the end ${
+        rssEnd.toFixed(1)
+      } (${(rssEnd / rssAt10).toFixed(2)}×), peak (VmHWM) ${peak.toFixed(1)}; every ${every} s: ${
         mem.filter((_, i) => i % every === 0).map((s) => s.rss.toFixed(0)).join(" ")
-      } MB`,
+      }`,
     );
-    const logLines = ph.out.split("\n");
-    const changes = logLines.filter((x) => / check check /.test(x)).length;
-    const errors = logLines.filter((x) => / ERROR /.test(x));
-    const warns = logLines.filter((x) => / WARN (?!check )/.test(x));
-    console.log(
+    say(
+      `   open files: ${fdsBefore} idle before the load, max ${fdsMax} under it, ${fdsAfter} once it stopped`,
+    );
+    say(
       `   porthealth: ${alive ? "alive" : "DEAD"} at the end; exit ${code} ${
         stopMs < 15_000 ? `${stopMs} ms` : "(killed)"
-      } after SIGTERM; ${changes} state changes logged, ${errors.length} ERROR lines${
+      } after SIGTERM; ${errors.length} ERROR lines${
         errors.length ? ` (first: ${errors[0].slice(25, 200)})` : ""
-      }${warns.length ? `; ${warns.map((w) => w.slice(25, 160)).join("; ")}` : ""}${
-        ph.err.trim() ? `; stderr: ${ph.err.trim().split("\n")[0].slice(0, 200)}` : ""
-      }`,
+      }${ph.err.trim() ? `; stderr: ${ph.err.trim().split("\n")[0].slice(0, 200)}` : ""}`,
     );
-    const ok = alive && code === 0 && failed(h) === 0 && failed(l) === 0 && mismatched === 0 &&
-      bad === 0;
-    console.log(`   verdict: ${ok ? "PASS" : "FAIL"}`);
-    return ok;
+    if (!alive) problems.push("porthealth died");
+    if (code !== 0) problems.push(`porthealth exited ${code} after SIGTERM`);
+    if (failed > 0) problems.push(`${failed} failed requests`);
+    if (bad > 0) problems.push(`${bad} failed /health polls`);
+    if (mismatched > 0) problems.push(`${mismatched} flapping statuses wrong: ${samples}`);
+    if (!lateSeen || refusedAfter) problems.push("the reload did not take");
+    if (fdsAfter > fdsBefore + 2) {
+      problems.push(`open files grew from ${fdsBefore} to ${fdsAfter}`);
+    }
+    say(`   verdict: ${problems.length === 0 ? "PASS" : `FAIL (${problems.join("; ")})`}`);
+    return {
+      ok: problems.length === 0,
+      problems,
+      lines,
+      failed,
+      answered,
+      statuses: Object.fromEntries(statuses),
+      fdsBefore,
+      fdsAfter,
+      fdsMax,
+      rssAt10,
+      rssEnd,
+      peak,
+    };
   } finally {
     ph?.kill("SIGKILL");
     targetsProc.kill("SIGTERM");
@@ -481,17 +699,42 @@ async function scenario(mode: "faults" | "ulimit", seconds: number) {
   }
 }
 
-if (args.has("targets")) {
-  await targets();
-} else {
-  const minutes = args.get("minutes");
-  const seconds = minutes !== undefined ? Number(minutes) * 60 : num("seconds", 60);
-  const mode = args.get("mode") ?? "both";
-  const modes = mode === "both" ? ["faults", "ulimit"] as const : [mode as "faults" | "ulimit"];
-  console.log(
-    `porthealth soak: ${Deno.build.os}, ${navigator.hardwareConcurrency} cores, deno ${Deno.version.deno}`,
-  );
-  let ok = true;
-  for (const m of modes) ok = (await scenario(m, seconds)) && ok;
-  Deno.exit(ok ? 0 : 1);
+if (import.meta.main) {
+  const args = new Map<string, string>();
+  for (let i = 0; i < Deno.args.length; i++) {
+    const a = Deno.args[i];
+    if (!a.startsWith("--")) continue;
+    const next = Deno.args[i + 1];
+    if (next === undefined || next.startsWith("--")) args.set(a.slice(2), "true");
+    else args.set(a.slice(2), Deno.args[++i]);
+  }
+  const num = (k: string) => args.has(k) ? Number(args.get(k)) : undefined;
+  if (args.has("targets")) {
+    await targets(args);
+  } else {
+    const minutes = args.get("minutes");
+    const seconds = minutes !== undefined ? Number(minutes) * 60 : num("seconds") ?? 60;
+    const mode = args.get("mode") ?? "both";
+    const modes = mode === "both" ? ["faults", "ulimit"] as const : [mode as "faults" | "ulimit"];
+    console.log(
+      `porthealth soak: ${Deno.build.os}, ${navigator.hardwareConcurrency} cores, deno ${Deno.version.deno}`,
+    );
+    let ok = true;
+    for (const m of modes) {
+      const r = await soak({
+        mode: m,
+        seconds,
+        checks: m === "ulimit" ? num("ulimit-checks") : num("checks"),
+        connections: m === "ulimit" ? num("ulimit-connections") : num("connections"),
+        load: (args.get("load") as "wrk" | "fetch" | undefined) ?? "wrk",
+        slow: num("slow"),
+        ulimit: num("ulimit"),
+        port: num("port"),
+        program: args.get("program"),
+        print: true,
+      });
+      ok = r.ok && ok;
+    }
+    Deno.exit(ok ? 0 : 1);
+  }
 }

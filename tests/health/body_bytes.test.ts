@@ -3,40 +3,41 @@ import assert from "node:assert/strict";
 import { createHandler } from "../../health/handler.ts";
 import { parseConfig } from "../../health/config.ts";
 import { Monitor } from "../../health/monitor.ts";
-import { healthBodyBytes, serializeHealth } from "../../health/body.ts";
+import { serializeHealth } from "../../health/body.ts";
 import type { Dialer } from "../../health/probe.ts";
 import { VERSION } from "../../health/version.ts";
 import { dial, openListener, sleep } from "../_helpers/health.ts";
 
 const decoder = new TextDecoder();
 
-// The exact text a response should carry: the round's body at the response's own timestamp.
+// The exact text a response should carry: the round's body, made at its own timestamp.
 function expected(monitor: Monitor, raw: string, history = false): string {
   const { timestamp } = JSON.parse(raw);
   return serializeHealth(monitor.last!, VERSION, new Date(timestamp), { history }).text;
 }
 
-test("body bytes: head and tail are serializeHealth's text, the head shared per round", async () => {
+test("body: one text per round and body, the same bytes for every request of the round", async () => {
   const config = parseConfig(
     'checks:\n  - { host: 127.0.0.1, port: 1, name: "db", description: "Größe ✓ \\"quoted\\"" }\n',
   );
   const refused: Dialer = () =>
     Promise.reject(Object.assign(new Error("no"), { code: "ECONNREFUSED" }));
   const monitor = new Monitor({ config, dial: refused });
-  const report = await monitor.check();
-  for (const history of [false, true]) {
-    const now = new Date(report.finishedAt.getTime() + 7);
-    const a = healthBodyBytes(report, "1.0.0", now, { history });
-    const text = decoder.decode(a.head) + decoder.decode(a.tail);
-    assert.equal(text, serializeHealth(report, "1.0.0", now, { history }).text);
-    assert.equal(a.healthy, false);
-    assert.equal(JSON.parse(text).checks[0].description, 'Größe ✓ "quoted"');
-    const b = healthBodyBytes(report, "1.0.0", new Date(now.getTime() + 5), { history });
-    assert.equal(b.head, a.head);
-    assert.equal(JSON.parse(decoder.decode(b.head) + decoder.decode(b.tail)).age_ms, 5 + 7);
+  const handler = createHandler({ monitor, shareBodies: true });
+  for (const path of ["/health", "/health?history=1"]) {
+    const a = await handler(new Request(`http://localhost${path}`));
+    const raw = await a.text();
+    assert.equal(a.status, 503);
+    assert.equal(JSON.parse(raw).checks[0].description, 'Größe ✓ "quoted"');
+    assert.equal(raw, expected(monitor, raw, path.includes("history")));
   }
-  const next = await monitor.check();
-  assert.notEqual(healthBodyBytes(next, "1.0.0").head, healthBodyBytes(report, "1.0.0").head);
+  // on demand, every request is a new round: a new body and a new tag
+  const a = await handler(new Request("http://localhost/health"));
+  const b = await handler(new Request("http://localhost/health"));
+  assert.notEqual(a.headers.get("etag"), b.headers.get("etag"));
+  assert.equal(monitor.rounds, 4);
+  await a.body?.cancel();
+  await b.body?.cancel();
 });
 
 test("handler: /health bodies over HTTP, waiting for a round or not, with exact Content-Length", async () => {
@@ -59,7 +60,8 @@ test("handler: /health bodies over HTTP, waiting for a round or not, with exact 
     try {
       const url = `http://127.0.0.1:${server.addr.port}/health`;
       // 20 requests wait for one round and are answered together from one shared head
-      const waiting = await Promise.all(Array.from({ length: 20 }, () => fetch(url)));
+      const identity = { headers: { "accept-encoding": "identity" } };
+      const waiting = await Promise.all(Array.from({ length: 20 }, () => fetch(url, identity)));
       const raws = await Promise.all(waiting.map(async (r) => {
         assert.equal(r.status, 200);
         assert.match(r.headers.get("content-type") ?? "", /^application\/json/);
@@ -69,13 +71,14 @@ test("handler: /health bodies over HTTP, waiting for a round or not, with exact 
       }));
       assert.equal(monitor.rounds, 1);
       for (const raw of raws) assert.equal(raw, expected(monitor, raw));
+      assert.equal(new Set(raws).size, 1, "one round, one body");
       // with a cache the next requests are answered from that round (a string body)
-      const res = await fetch(`${url}?history=1`);
+      const res = await fetch(`${url}?history=1`, identity);
       const raw = await res.text();
       assert.equal(monitor.rounds, cache ? 1 : 2);
       assert.equal(Number(res.headers.get("content-length")), new TextEncoder().encode(raw).length);
       assert.equal(raw, expected(monitor, raw, true));
-      const head = await fetch(url, { method: "HEAD" });
+      const head = await fetch(url, { method: "HEAD", ...identity });
       assert.equal(head.status, 200);
       assert.ok(Number(head.headers.get("content-length")) > 50 * 100);
       assert.equal(await head.text(), "");

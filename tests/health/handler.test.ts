@@ -29,7 +29,7 @@ test("handler: /health is 200 while healthy and 503 after the listener closes, a
   try {
     let res = await handler(get("/health"));
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get("cache-control"), "no-store");
+    assert.equal(res.headers.get("cache-control"), "no-cache"); // revalidate with If-None-Match
     assert.match(res.headers.get("content-type") ?? "", /^application\/json/);
     let body = await res.json();
     assert.equal(body.status, "healthy");

@@ -190,3 +190,24 @@ test("probe: deadlines share one timer per timeout value and leave none behind",
   assert.ok(ms < 1000, `${ms} ms`);
   // Deno's test sanitizer fails this test if a timer is still pending here.
 });
+
+test("probe: a starved event loop does not turn targets that answered into timeouts", async () => {
+  const open = openListener();
+  try {
+    let healthy = 0, timedOut = 0;
+    for (let round = 0; round < 6; round++) {
+      const probes = Array.from(
+        { length: 50 },
+        () => probe(dial, { host: "127.0.0.1", port: open.port, timeoutMs: 50 }),
+      );
+      // busy for three timeouts: the connects and the deadlines are all seen late, together
+      const t = performance.now();
+      while (performance.now() - t < 150) { /* the event loop is starved */ }
+      for (const r of await Promise.all(probes)) r.status === "healthy" ? healthy++ : timedOut++;
+    }
+    // before: every probe timed out (the deadline was handled before the connect)
+    assert.ok(healthy > timedOut, `${healthy} healthy, ${timedOut} timed out`);
+  } finally {
+    await open.close();
+  }
+});
