@@ -300,6 +300,10 @@ export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<n
         err("interrupted; partial output was flushed");
         return EXIT_INTERRUPTED;
       }
+      if (e.code === "CORRUPT_INPUT") {
+        err(`${file ?? "standard input"}: ${e.message}`);
+        return EXIT_FAILURE;
+      }
       err(e.message);
       return e.code === "SAME_INPUT_OUTPUT" || e.code === "INVALID_OPTION" ||
           e.code === "INVALID_CONFIG"

@@ -28,7 +28,8 @@ export type TrimErrorCode =
   | "SAME_INPUT_OUTPUT"
   | "INVALID_CONFIG"
   | "INVALID_OPTION"
-  | "UNSUPPORTED";
+  | "UNSUPPORTED"
+  | "CORRUPT_INPUT";
 
 /**
  * An error with a `code` from {@linkcode TrimErrorCode}.

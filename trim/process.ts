@@ -8,6 +8,7 @@
  * @module
  */
 
+import { decompressIfCompressed } from "./decompress.ts";
 import { TrimError } from "./errors.ts";
 import {
   type StopReason,
@@ -27,7 +28,10 @@ export type { ChunkWriter, TrimInput, TrimOutput } from "./io.ts";
  * about 64 KiB) and resolves with the result.
  *
  * - `input`: a `ReadableStream` or `AsyncIterable` of `Uint8Array` or `string` chunks
- *   (a Deno file's `.readable`, a Node `Readable`, …).
+ *   (a Deno file's `.readable`, a Node `Readable`, …). Bytes starting with gzip's or
+ *   zlib's header are decompressed as they stream (`decompress.ts`); a corrupt or
+ *   truncated stream flushes the output decompressed so far, then throws a
+ *   `TrimError` with code `CORRUPT_INPUT`.
  * - `output`: a `WritableStream<Uint8Array>` (closed at the end) or an object with
  *   `write(chunk)` such as a Node `Writable` (not ended; `drain` is honoured).
  * - `signal` aborts: partial output is flushed, then a `TrimError` with code
@@ -77,12 +81,22 @@ export async function processWithTap(
 ): Promise<TrimResult> {
   const { stream, run } = createTrimPipeline(options, tap);
   let stop: StopReason | undefined;
-  const source = toStoppableReadable(input, {
-    signal: options.signal,
-    deadlineMs: options.timeoutMs,
-    onStop: (reason) => (stop = reason),
-  });
+  let corrupt: string | undefined;
+  const source = decompressIfCompressed(
+    toStoppableReadable(input, {
+      signal: options.signal,
+      deadlineMs: options.timeoutMs,
+      onStop: (reason) => (stop = reason),
+    }),
+    { onCorrupt: (format, reason) => (corrupt = `${format} data is ${reason}`) },
+  );
   await source.pipeThrough(stream).pipeTo(toWritable(output));
+  if (corrupt !== undefined && stop === undefined) {
+    throw new TrimError(
+      "CORRUPT_INPUT",
+      `${corrupt}; the output decompressed so far was written`,
+    );
+  }
   if (stop === "aborted") {
     throw new TrimError("ABORTED", "processing was aborted; partial output was flushed", {
       cause: options.signal?.reason,

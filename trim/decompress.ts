@@ -1,0 +1,247 @@
+/**
+ * Compressed input, found by its bytes: a stream whose first bytes are gzip's magic
+ * (`1f 8b`) or a zlib header (`78 01`, `78 9c`, `78 da`) is piped through the
+ * Web-standard `DecompressionStream` (Deno, Node ≥ 20, Bun, browsers); anything else
+ * passes through untouched. The name of a file plays no part, so `cat app.log.gz |
+ * trimlog` works as `trimlog app.log.gz` does.
+ *
+ * Memory stays bounded: compressed chunks are fed in slices of
+ * {@linkcode INFLATE_SLICE} bytes, one at a time, so a highly repetitive log (a
+ * ratio of 1,000 or more) does not come out as one huge chunk. A stream that is
+ * corrupt or cut short ends cleanly (so every stage flushes what it has) and the
+ * problem is reported through `onCorrupt`.
+ *
+ * The zlib header `78 5e` (levels 2 to 5) is not recognised: its bytes are the text
+ * `x^`, which a plain log may start with. Raw deflate has no header and is read as
+ * text. Several gzip members one after the other (`cat a.gz b.gz`) are one stream to
+ * Node; Deno's `DecompressionStream` stops after the first, with an error.
+ *
+ * @module
+ */
+
+/** The compressed formats recognised, as `DecompressionStream` names them. */
+export type CompressedFormat = "gzip" | "deflate";
+
+/** Compressed bytes are fed to the decompressor in slices of this many bytes. */
+export const INFLATE_SLICE = 16 * 1024;
+
+/**
+ * The compressed format the first bytes announce, if any (`undefined`: plain text, or
+ * too few bytes to tell).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sniffCompression } from "./decompress.ts";
+ * assert.ok(sniffCompression(new Uint8Array([0x1f, 0x8b, 8])) === "gzip");
+ * assert.ok(sniffCompression(new Uint8Array([0x78, 0x9c])) === "deflate");
+ * assert.ok(sniffCompression(new TextEncoder().encode("x^2 grows")) === undefined);
+ * ```
+ */
+export function sniffCompression(head: Uint8Array): CompressedFormat | undefined {
+  if (head.length < 2) return undefined;
+  const [a, b] = head;
+  if (a === 0x1f && b === 0x8b) return "gzip";
+  if (a === 0x78 && (b === 0x01 || b === 0x9c || b === 0xda)) return "deflate";
+  return undefined;
+}
+
+/** What {@linkcode decompressIfCompressed} reports about a stream it decompressed. */
+export interface DecompressEvents {
+  /** The stream is compressed: called once, before any of its text flows. */
+  onFormat?: (format: CompressedFormat) => void;
+  /**
+   * The compressed stream is corrupt or cut short: called once, after the text
+   * decompressed so far has been passed on; the output then ends normally.
+   */
+  onCorrupt?: (format: CompressedFormat, reason: string) => void;
+}
+
+/**
+ * `input` decompressed when its first bytes announce gzip or zlib, else `input`'s
+ * chunks unchanged (string chunks are never sniffed). An error of `input` itself
+ * (a read error) is passed on as is; an error of the decompressor ends the output
+ * and goes to `events.onCorrupt`.
+ *
+ * @example A gzip stream and a plain one
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { decompressIfCompressed } from "./decompress.ts";
+ * const plain = new TextEncoder().encode("ERROR boom\n");
+ * const gz = await new Response(
+ *   ReadableStream.from([plain]).pipeThrough(new CompressionStream("gzip")),
+ * ).bytes();
+ * const text = (s: ReadableStream<Uint8Array | string>) =>
+ *   new Response(s as ReadableStream<Uint8Array>).text();
+ * assert.ok((await text(decompressIfCompressed(ReadableStream.from([gz])))) === "ERROR boom\n");
+ * assert.ok((await text(decompressIfCompressed(ReadableStream.from([plain])))) === "ERROR boom\n");
+ * ```
+ */
+export function decompressIfCompressed(
+  input: ReadableStream<Uint8Array | string>,
+  events: DecompressEvents = {},
+): ReadableStream<Uint8Array | string> {
+  const source = input.getReader();
+  // Chunks read while sniffing, handed on first.
+  const head: (Uint8Array | string)[] = [];
+  let inflater: _Inflater | undefined;
+  let started = false;
+  let sourceDone = false;
+
+  const sniff = async () => {
+    started = true;
+    let bytes = 0;
+    while (bytes < 2) {
+      const r = await source.read();
+      if (r.done) {
+        sourceDone = true;
+        break;
+      }
+      head.push(r.value);
+      if (typeof r.value === "string") return; // text: nothing to sniff
+      bytes += r.value.length;
+    }
+    const first = _concatHead(head);
+    const format = first && sniffCompression(first);
+    if (format === undefined) return;
+    events.onFormat?.(format);
+    inflater = new _Inflater(format, head.splice(0) as Uint8Array[], source, sourceDone);
+  };
+
+  return new ReadableStream<Uint8Array | string>({
+    async pull(controller) {
+      if (!started) await sniff();
+      if (inflater === undefined) {
+        const next = head.shift();
+        if (next !== undefined) return controller.enqueue(next);
+        if (sourceDone) return controller.close();
+        const r = await source.read();
+        if (r.done) controller.close();
+        else controller.enqueue(r.value);
+        return;
+      }
+      try {
+        const chunk = await inflater.next();
+        if (chunk === undefined) controller.close();
+        else controller.enqueue(chunk);
+      } catch (e) {
+        if (inflater.sourceError) return controller.error(inflater.sourceError.error);
+        controller.close();
+        events.onCorrupt?.(inflater.format, _reason(e));
+      }
+    },
+    async cancel(reason) {
+      await inflater?.cancel(reason);
+      await source.cancel(reason).catch(() => {});
+    },
+  }, { highWaterMark: 0 });
+}
+
+/** The first chunks as one array (enough of them to hold 2 bytes), or undefined when empty. */
+function _concatHead(chunks: readonly (Uint8Array | string)[]): Uint8Array | undefined {
+  if (chunks.length === 0) return undefined;
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks as Uint8Array[]) {
+    all.set(c, at);
+    at += c.length;
+  }
+  return all;
+}
+
+const _PENDING = Symbol("pending");
+
+/**
+ * A `DecompressionStream` fed by hand, one slice at a time. Its writable side is
+ * closed (which checks the stream's end and may fail) only once every chunk it has
+ * produced has been read: an error empties a Web stream's queue, and that text is
+ * the output "so far" that must still be written.
+ */
+class _Inflater {
+  readonly format: CompressedFormat;
+  /** Set when reading the compressed source failed (passed on as is). */
+  sourceError: { error: unknown } | undefined;
+  #writer: WritableStreamDefaultWriter<Uint8Array>;
+  #reader: ReadableStreamDefaultReader<Uint8Array>;
+  #read: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  #fed: Promise<void>;
+  #closing = false;
+
+  constructor(
+    format: CompressedFormat,
+    head: Uint8Array[],
+    source: ReadableStreamDefaultReader<Uint8Array | string>,
+    sourceDone: boolean,
+  ) {
+    this.format = format;
+    const ds = new DecompressionStream(format) as unknown as ReadableWritablePair<
+      Uint8Array,
+      Uint8Array
+    >;
+    this.#writer = ds.writable.getWriter();
+    this.#reader = ds.readable.getReader();
+    this.#fed = this.#feed(head, source, sourceDone);
+    this.#fed.catch(() => {}); // its failure reaches the reader
+  }
+
+  /** Writes every compressed slice; each write resolves once the decompressor has taken it. */
+  async #feed(
+    head: Uint8Array[],
+    source: ReadableStreamDefaultReader<Uint8Array | string>,
+    done: boolean,
+  ): Promise<void> {
+    const enc = new TextEncoder();
+    for (;;) {
+      let chunk = head.shift();
+      if (chunk === undefined) {
+        if (done) return;
+        let r: ReadableStreamReadResult<Uint8Array | string>;
+        try {
+          r = await source.read();
+        } catch (e) {
+          this.sourceError = { error: e };
+          await this.#writer.abort(e).catch(() => {});
+          throw e;
+        }
+        if (r.done) return;
+        chunk = typeof r.value === "string" ? enc.encode(r.value) : r.value;
+      }
+      for (let at = 0; at < chunk.length; at += INFLATE_SLICE) {
+        await this.#writer.write(chunk.subarray(at, at + INFLATE_SLICE));
+      }
+    }
+  }
+
+  /** The next decompressed chunk, `undefined` at the end; rejects when the data is bad. */
+  async next(): Promise<Uint8Array | undefined> {
+    this.#read ??= this.#reader.read();
+    if (!this.#closing) {
+      // Once every slice is written and nothing is left to read, close (the end check).
+      const first = await Promise.race([this.#read, this.#fed.then(() => _PENDING)]);
+      if (first === _PENDING) {
+        const now = await Promise.race([this.#read, Promise.resolve(_PENDING)]);
+        if (now === _PENDING) {
+          this.#closing = true;
+          this.#writer.close().catch(() => {}); // its failure reaches the reader
+        }
+      }
+    }
+    const r = await this.#read;
+    this.#read = undefined;
+    return r.done ? undefined : r.value;
+  }
+
+  async cancel(reason: unknown): Promise<void> {
+    await this.#reader.cancel(reason).catch(() => {});
+  }
+}
+
+/** The decompressor's message in words (each runtime words it its own way). */
+function _reason(e: unknown): string {
+  const msg = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+  if (/unexpected end|checksum|failed to write whole buffer/i.test(msg)) {
+    return `truncated or corrupt (${msg})`;
+  }
+  return `corrupt (${msg})`;
+}
