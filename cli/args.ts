@@ -119,6 +119,18 @@ export function parseCommandLine(
     const raw = o.cli === undefined ? undefined : v[o.cli.flag];
     if (raw !== undefined && raw !== false) options[o.name] = _value(o, raw);
   }
+  if (v.format !== undefined) {
+    // --format is --output-format's short name: one option, one list of values.
+    const spec = OPTIONS.find((o) => o.name === "outputFormat")!;
+    const format = _value({ ...spec, cli: { ...spec.cli!, flag: "format" } }, v.format);
+    if (options.outputFormat !== undefined && options.outputFormat !== format) {
+      throw new UsageError("--format and --output-format name different formats");
+    }
+    options.outputFormat = format;
+  }
+  if (v.explain && options.outputFormat === "markdown") {
+    throw new UsageError("--explain and --format markdown cannot be combined");
+  }
   if (v.explain && v.json) {
     throw new UsageError("--explain and --json cannot be combined");
   }

@@ -26,6 +26,12 @@ export const COMMAND_FLAGS_BEFORE: readonly CommandFlag[] = [
   },
   { flag: "stats", type: "boolean", help: ["print a one-line summary to stderr"] },
   { flag: "json", type: "boolean", help: ["print the result as JSON on stdout (needs -o)"] },
+  {
+    flag: "format",
+    arg: "FORMAT",
+    type: "string",
+    help: ["short for --output-format: text | jsonl-preserve | markdown"],
+  },
 ];
 
 /** The command's flags listed after the trim options in `--help`. */

@@ -39,7 +39,7 @@ import { assertDistinctOutput } from "../adapters/node/file.ts";
 import { mergeTrimConfigs } from "../trim/config/rules.ts";
 import { formatTelemetrySummary, telemetryDisabled } from "../trim/telemetry.ts";
 import { TrimError } from "../trim/errors.ts";
-import { processWithTap } from "../trim/process.ts";
+import { processAsMarkdown, processWithTap } from "../trim/process.ts";
 import type { TrimOptions, TrimResult } from "../trim/types.ts";
 import { VERSION } from "../common/version.ts";
 import { parseCommandLine } from "./args.ts";
@@ -280,11 +280,16 @@ export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<n
       sink = new WritableStream();
     }
     const writer = explainer?.writer;
-    const result = await processWithTap(input, sink, {
+    const runOptions: TrimOptions = {
       ...parsed.options,
       signal: controller.signal,
       onDecision: writer ? (d) => writer.decide(d) : undefined,
-    }, writer && ((lines, mask) => writer.lines(lines, mask)));
+    };
+    const tap = writer &&
+      ((lines: readonly string[], mask: (l: string) => string) => writer.lines(lines, mask));
+    const result = parsed.options.outputFormat === "markdown"
+      ? await processAsMarkdown(input, sink, runOptions, file ?? "standard input", tap)
+      : await processWithTap(input, sink, runOptions, tap);
     if (explainer) await explainer.close();
     const full: TrimResult = output !== undefined ? { ...result, outputPath: output } : result;
     if (parsed.stats) console.error(summaryLine(full));

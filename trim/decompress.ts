@@ -165,7 +165,10 @@ class _Inflater {
   #writer: WritableStreamDefaultWriter<Uint8Array>;
   #reader: ReadableStreamDefaultReader<Uint8Array>;
   #read: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
-  #fed: Promise<void>;
+  /** Every slice has been written (and taken). */
+  #fed = false;
+  /** Wakes a pending {@linkcode next} when feeding ends (a fresh one per call: no reaction piles up). */
+  #wake: (() => void) | undefined;
   #closing = false;
 
   constructor(
@@ -181,8 +184,10 @@ class _Inflater {
     >;
     this.#writer = ds.writable.getWriter();
     this.#reader = ds.readable.getReader();
-    this.#fed = this.#feed(head, source, sourceDone);
-    this.#fed.catch(() => {}); // its failure reaches the reader
+    this.#feed(head, source, sourceDone).then(() => {
+      this.#fed = true;
+      this.#wake?.();
+    }, () => {}); // a failure reaches the reader
   }
 
   /** Writes every compressed slice; each write resolves once the decompressor has taken it. */
@@ -218,8 +223,14 @@ class _Inflater {
     this.#read ??= this.#reader.read();
     if (!this.#closing) {
       // Once every slice is written and nothing is left to read, close (the end check).
-      const first = await Promise.race([this.#read, this.#fed.then(() => _PENDING)]);
-      if (first === _PENDING) {
+      if (!this.#fed) {
+        await Promise.race([
+          this.#read,
+          new Promise<void>((resolve) => (this.#wake = resolve)),
+        ]);
+        this.#wake = undefined;
+      }
+      if (this.#fed) {
         const now = await Promise.race([this.#read, Promise.resolve(_PENDING)]);
         if (now === _PENDING) {
           this.#closing = true;

@@ -60,7 +60,7 @@ export const SEVERITY_LEVELS = ["fatal", "error", "warn", "info", "debug", "trac
  * assert.ok(OUTPUT_FORMATS.includes("jsonl-preserve"));
  * ```
  */
-export const OUTPUT_FORMATS = ["text", "jsonl-preserve"] as const;
+export const OUTPUT_FORMATS = ["text", "jsonl-preserve", "markdown"] as const;
 
 /** How an option appears on the command line. */
 export interface OptionFlag {
@@ -322,7 +322,10 @@ export const OPTIONS: readonly OptionSpec[] = [
     cli: {
       flag: "output-format",
       arg: "FORMAT",
-      help: [`${OUTPUT_FORMATS.join(" | ")} (default text)`],
+      help: [
+        `${OUTPUT_FORMATS.join(" | ")} (default text); markdown: a heading,`,
+        "the reduced log in a fenced block and the savings line",
+      ],
     },
   },
   {

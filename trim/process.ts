@@ -17,6 +17,7 @@ import {
   type TrimInput,
   type TrimOutput,
 } from "./io.ts";
+import { renderMarkdown } from "./markdown.ts";
 import { createTrimPipeline, type LineTap } from "./pipeline.ts";
 import { resultOf } from "./run.ts";
 import type { TrimOptions, TrimResult } from "./types.ts";
@@ -74,6 +75,89 @@ export function processLogStreamInline(
  * ```
  */
 export async function processWithTap(
+  input: TrimInput,
+  output: TrimOutput,
+  options: TrimOptions,
+  tap: LineTap | undefined,
+): Promise<TrimResult> {
+  if (options.outputFormat === "markdown") {
+    return await processAsMarkdown(input, output, options, "Reduced log", tap);
+  }
+  return await _process(input, output, options, tap);
+}
+
+/**
+ * {@linkcode processWithTap} with Markdown output under the heading `title` (the CLI
+ * passes the file's name): the reduced log is held until the end, since the fence
+ * must be longer than any run of backticks in it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { processAsMarkdown } from "./process.ts";
+ * let md = "";
+ * await processAsMarkdown(ReadableStream.from(["ERROR ```boom```\n"]), {
+ *   write: (c: Uint8Array) => (md += new TextDecoder().decode(c)),
+ * }, {}, "build.log");
+ * assert.ok(md.startsWith("## build.log\n\n````text\nERROR ```boom```\n````\n"));
+ * ```
+ */
+export async function processAsMarkdown(
+  input: TrimInput,
+  output: TrimOutput,
+  options: TrimOptions,
+  title: string,
+  tap?: LineTap,
+): Promise<TrimResult> {
+  const text = new TextCollector();
+  const write = async (result: TrimResult | undefined) => {
+    const w = toWritable(output).getWriter();
+    await w.write(new TextEncoder().encode(renderMarkdown([{ title, text: text.text(), result }])));
+    await w.close();
+  };
+  let result: TrimResult;
+  try {
+    result = await _process(input, text, { ...options, outputFormat: "text" }, tap);
+  } catch (e) {
+    // What was reduced is written also when the run fails (a corrupt stream, an abort).
+    await write(undefined).catch(() => {});
+    throw e;
+  }
+  await write(result);
+  return result;
+}
+
+/**
+ * A writer that keeps what it is given as text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TextCollector } from "./process.ts";
+ * const c = new TextCollector();
+ * c.write(new TextEncoder().encode("a\n"));
+ * assert.ok(c.text() === "a\n");
+ * ```
+ */
+export class TextCollector {
+  #decoder = new TextDecoder();
+  #parts: string[] = [];
+  /** Takes a UTF-8 chunk. */
+  write(chunk: Uint8Array): boolean {
+    this.#parts.push(this.#decoder.decode(chunk, { stream: true }));
+    return true;
+  }
+  /** Everything written so far, as one string. */
+  text(): string {
+    const tail = this.#decoder.decode();
+    if (tail) this.#parts.push(tail);
+    const all = this.#parts.join("");
+    this.#parts = [all];
+    return all;
+  }
+}
+
+async function _process(
   input: TrimInput,
   output: TrimOutput,
   options: TrimOptions,

@@ -253,7 +253,10 @@ export interface TrimOptions {
   foldLineRanges?: boolean;
   /** Keep the last N (0-16) characters of masked ids and hashes (default 0). */
   preserveIdSuffix?: number;
-  /** `text` (default) or `jsonl-preserve`. */
+  /**
+   * `text` (default), `jsonl-preserve`, or `markdown` (a heading, the reduced log in a
+   * fenced block, the savings line; held in memory until the end).
+   */
   outputFormat?: OutputFormat;
   /** Inline custom rules, equivalent to a parsed `.trim.yml`. */
   config?: TrimCustomConfig;
