@@ -51,7 +51,7 @@ export {
   trimText,
   withFileConfig,
 } from "./adapters/library.ts";
-export { processLogFile } from "./adapters/node/file.ts";
+export { processLogFile, processLogFiles } from "./adapters/node/file.ts";
 export type { LoadedTrimConfig, LoadTrimConfigOptions } from "./adapters/node/config_file.ts";
 export type { TelemetryFsOptions } from "./adapters/node/telemetry_fs.ts";
 // Inline entry points (only the options given; no file system).
@@ -62,6 +62,11 @@ export {
 } from "./trim/process.ts";
 export type { ChunkWriter, TrimInput, TrimOutput } from "./trim/process.ts";
 export { createTrimStream, type TrimStream } from "./trim/stream.ts";
+// Several logs at once: files, zip archives (a CI log archive's steps), sections.
+export { processSections, type SectionsMode, type SectionSource } from "./trim/sections.ts";
+export { type NamedInput, sourcesOf, sourcesOfZip } from "./trim/inputs/sources.ts";
+export type { ZipLimits } from "./trim/inputs/zip.ts";
+export { type MarkdownSection, renderMarkdown } from "./trim/markdown.ts";
 // The building blocks the specification names.
 export { sanitizeLine } from "./trim/sanitize.ts";
 export { createRepeatSignature } from "./trim/classify/signature.ts";
@@ -112,5 +117,6 @@ export type {
   TrimOptions,
   TrimResult,
   TrimSanitizeRule,
+  TrimSection,
   TrimStats,
 } from "./trim/types.ts";

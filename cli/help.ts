@@ -99,13 +99,17 @@ export function helpText(): string {
   const optionRows = OPTIONS.flatMap((o) => (o.cli ? [flagRows(o.cli)] : []));
   return `trimlog ${VERSION} — reduce a log for people and LLMs
 
-Usage: trimlog [options] [FILE|-]
+Usage: trimlog [options] [FILE...|-]
        trimlog run [options] [--raw FILE] -- CMD [ARGS...]
        trimlog mcp                serve reduce_log, read_lines and search_log to an
                                   MCP client over stdio (see trimlog mcp --help)
 
 Reads FILE (or standard input when FILE is - or absent), masks secrets and volatile
 values, folds repeats into [xN] lines and writes the reduced log to standard output.
+gzip and zlib input is decompressed (found by its bytes). Several FILEs, or a zip
+archive, are reduced together under one --max-tokens budget, each under a header
+"== NAME =="; in a GitHub Actions log archive the failing step is printed whole and
+each passing step or job in one line ("✓ build / 2_Checkout (412 lines)").
 
 trimlog run runs CMD (no shell), reduces its merged output while it runs, keeps the
 raw log (--raw FILE, default a new file in the temp folder), ends with the line
@@ -121,7 +125,9 @@ ${
 Telemetry: each run's token savings are recorded locally in ~/.trim/telemetry.json
 (or $TRIM_TELEMETRY_DIR/telemetry.json). Nothing is ever sent anywhere.
 
-Exit codes: 0 ok, 1 runtime failure, 2 usage error or invalid config, 130 interrupted;
-trimlog run: CMD's status.
+Exit codes: 0 ok, 1 runtime failure (a corrupt or truncated gzip/zip too: the output
+so far is written), 2 usage error or invalid config, 3 zip archive refused (a member
+name leaving it, a zip bomb: ratio over 100 or over 1 GiB, a member over 512 MiB),
+130 interrupted; trimlog run: CMD's status.
 `;
 }

@@ -23,7 +23,7 @@
 export type CompressedFormat = "gzip" | "deflate";
 
 /** Compressed bytes are fed to the decompressor in slices of this many bytes. */
-export const INFLATE_SLICE = 16 * 1024;
+export const INFLATE_SLICE: number = 16 * 1024;
 
 /**
  * The compressed format the first bytes announce, if any (`undefined`: plain text, or
@@ -101,7 +101,7 @@ export function decompressIfCompressed(
       if (typeof r.value === "string") return; // text: nothing to sniff
       bytes += r.value.length;
     }
-    const first = _concatHead(head);
+    const first = head.length ? concatBytes(head as Uint8Array[]) : undefined;
     const format = first && sniffCompression(first);
     if (format === undefined) return;
     events.onFormat?.(format);
@@ -137,15 +137,23 @@ export function decompressIfCompressed(
   }, { highWaterMark: 0 });
 }
 
-/** The first chunks as one array (enough of them to hold 2 bytes), or undefined when empty. */
-function _concatHead(chunks: readonly (Uint8Array | string)[]): Uint8Array | undefined {
-  if (chunks.length === 0) return undefined;
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const all = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+/**
+ * Byte chunks as one array (the chunk itself when there is one).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { concatBytes } from "./decompress.ts";
+ * assert.deepEqual([...concatBytes([new Uint8Array([1]), new Uint8Array([2, 3])])], [1, 2, 3]);
+ * ```
+ */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const c of chunks as Uint8Array[]) {
-    all.set(c, at);
-    at += c.length;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
   }
   return all;
 }

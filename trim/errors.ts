@@ -29,7 +29,8 @@ export type TrimErrorCode =
   | "INVALID_CONFIG"
   | "INVALID_OPTION"
   | "UNSUPPORTED"
-  | "CORRUPT_INPUT";
+  | "CORRUPT_INPUT"
+  | "UNSAFE_ARCHIVE";
 
 /**
  * An error with a `code` from {@linkcode TrimErrorCode}.

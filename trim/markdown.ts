@@ -31,8 +31,9 @@ export interface MarkdownSection {
  * ```ts
  * import assert from "node:assert/strict";
  * import { fenceFor } from "./markdown.ts";
- * assert.ok(fenceFor("plain") === "```");
- * assert.ok(fenceFor("a ```` b") === "`````");
+ * const ticks = (n: number) => "`".repeat(n);
+ * assert.ok(fenceFor("plain") === ticks(3));
+ * assert.ok(fenceFor(`a ${ticks(4)} b`) === ticks(5));
  * ```
  */
 export function fenceFor(text: string): string {
@@ -62,8 +63,9 @@ export function escapeInline(text: string): string {
  * ```ts
  * import assert from "node:assert/strict";
  * import { renderMarkdown } from "./markdown.ts";
- * const md = renderMarkdown([{ title: "build.log", text: "ERROR ``boom``\n" }]);
- * assert.ok(md === "## build.log\n\n```text\nERROR ``boom``\n```\n");
+ * const md = renderMarkdown([{ title: "build.log", text: "ERROR `boom`\n" }]);
+ * const fence = "`".repeat(3);
+ * assert.ok(md === `## build.log\n\n${fence}text\nERROR \`boom\`\n${fence}\n`);
  * ```
  */
 export function renderMarkdown(sections: readonly MarkdownSection[], footer?: string): string {

@@ -96,10 +96,11 @@ export async function processWithTap(
  * import assert from "node:assert/strict";
  * import { processAsMarkdown } from "./process.ts";
  * let md = "";
- * await processAsMarkdown(ReadableStream.from(["ERROR ```boom```\n"]), {
+ * const t3 = "`".repeat(3);
+ * await processAsMarkdown(ReadableStream.from([`ERROR ${t3}boom${t3}\n`]), {
  *   write: (c: Uint8Array) => (md += new TextDecoder().decode(c)),
  * }, {}, "build.log");
- * assert.ok(md.startsWith("## build.log\n\n````text\nERROR ```boom```\n````\n"));
+ * assert.ok(md.startsWith(`## build.log\n\n${t3}\`text\nERROR ${t3}boom${t3}\n${t3}\`\n`));
  * ```
  */
 export async function processAsMarkdown(
