@@ -100,7 +100,7 @@ export function helpText(): string {
   return `trimlog ${VERSION} — reduce a log for people and LLMs
 
 Usage: trimlog [options] [FILE...|-]
-       trimlog run [options] [--raw FILE] -- CMD [ARGS...]
+       trimlog run [options] [--raw FILE] [--no-ci-summary] -- CMD [ARGS...]
        trimlog mcp                serve reduce_log, read_lines and search_log to an
                                   MCP client over stdio (see trimlog mcp --help)
 
@@ -114,7 +114,10 @@ each passing step or job in one line ("✓ build / 2_Checkout (412 lines)").
 trimlog run runs CMD (no shell), reduces its merged output while it runs, keeps the
 raw log (--raw FILE, default a new file in the temp folder), ends with the line
 "[trimlog] full log: PATH (N lines, M tokens)" and exits with CMD's status (128+N
-after signal N; 127 when CMD is not found). Ctrl-C is passed on to CMD.
+after signal N; 127 when CMD is not found). Ctrl-C is passed on to CMD. Under
+GitHub Actions (GITHUB_ACTIONS=true) it also prints ::error annotations for up to 10
+located errors of a failed CMD and appends the reduced failure in Markdown to
+$GITHUB_STEP_SUMMARY; --no-ci-summary (before --) turns both off.
 
 Options:
 ${
