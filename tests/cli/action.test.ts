@@ -25,7 +25,7 @@ const FAILING = [
 
 async function inFakeActions(
   input: Record<string, string>,
-  fn: (r: { code: number; stdout: string; stderr: string }, summary: string) => Promise<void>,
+  fn: (r: { code: number; stdout: string; stderr: string }, summary: string) => void,
 ) {
   const dir = await mkdtemp(join(tmpdir(), "trimlog-action-"));
   const summary = join(dir, "step_summary.md");
@@ -46,7 +46,7 @@ async function inFakeActions(
         ...input,
       },
     });
-    await fn(
+    fn(
       { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr },
       await readFile(summary, "utf8"),
     );
@@ -56,7 +56,7 @@ async function inFakeActions(
 }
 
 test("action: a failing command's exit code, annotations on stdout, the failure appended to the summary", async () => {
-  await inFakeActions({ INPUT_RUN: FAILING }, async (r, summary) => {
+  await inFakeActions({ INPUT_RUN: FAILING }, (r, summary) => {
     assert.equal(r.code, 1, r.stderr);
     assert.ok(!r.stdout.includes("never printed"), "bash -e stops at the failure");
     const annotations = r.stdout.split("\n").filter((l) => l.startsWith("::error "));
@@ -78,7 +78,7 @@ test("action: a failing command's exit code, annotations on stdout, the failure 
 test("action: a passing command is one summary line; summary: false turns both off", async () => {
   await inFakeActions(
     { INPUT_RUN: "echo ok; echo ok", INPUT_ARGS: "--max-tokens 500" },
-    async (r, summary) => {
+    (r, summary) => {
       assert.equal(r.code, 0, r.stderr);
       assert.match(
         summary,
@@ -86,12 +86,12 @@ test("action: a passing command is one summary line; summary: false turns both o
       );
     },
   );
-  await inFakeActions({ INPUT_RUN: FAILING, INPUT_SUMMARY: "false" }, async (r, summary) => {
+  await inFakeActions({ INPUT_RUN: FAILING, INPUT_SUMMARY: "false" }, (r, summary) => {
     assert.equal(r.code, 1);
     assert.ok(!r.stdout.includes("::error"));
     assert.equal(summary, "# earlier step\n");
   });
-  await inFakeActions({ INPUT_RUN: "" }, async (r) => {
+  await inFakeActions({ INPUT_RUN: "" }, (r) => {
     assert.equal(r.code, 2);
     assert.match(r.stderr, /the 'run' input is empty/);
   });

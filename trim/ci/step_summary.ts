@@ -24,7 +24,8 @@ export const SUMMARY_MAX_CHARS = 512 * 1024;
  * import { trimTextInline } from "../process.ts";
  * const { output, result } = await trimTextInline("ERROR boom\n");
  * const md = stepSummary({ command: "npm test", status: 1, text: output, result, rawPath: "/tmp/r.log" });
- * assert.ok(md.startsWith("## ✗ npm test (exit code 1)\n\n```text\nERROR boom\n```\n"));
+ * const fence = "`".repeat(3);
+ * assert.ok(md.startsWith(`## ✗ npm test (exit code 1)\n\n${fence}text\nERROR boom\n${fence}\n`));
  * assert.ok(stepSummary({ command: "make", status: 0, text: "", result, rawPath: "/tmp/r.log" })
  *   .startsWith("✓ make passed: 1 → 1 lines"));
  * ```
