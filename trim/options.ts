@@ -205,7 +205,7 @@ export const OPTIONS: readonly OptionSpec[] = [
       min: 1,
       help: [
         "fold repeats within the last N distinct lines (1: adjacent only; default:",
-        "across the stream, see the README)",
+        "across the stream, see docs/options.md)",
       ],
     },
   },

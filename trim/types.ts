@@ -186,7 +186,7 @@ export interface TrimLineDecision {
   lineNumber: number;
   /** What happened to the line. */
   action: "keep" | "fold" | "drop" | "hide";
-  /** Why, from a closed set documented in the README. */
+  /** Why, from a closed set documented in docs/options.md. */
   reason: string;
   /** Relevance score of the line (0 when not scored). */
   score: number;
