@@ -11,7 +11,17 @@
 import { summaryLine } from "./summary.ts";
 import type { TrimResult } from "./types.ts";
 
-/** One section of the Markdown output. */
+/**
+ * One section of the Markdown output.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type MarkdownSection, renderMarkdown } from "./markdown.ts";
+ * const passed: MarkdownSection = { title: "lint", line: "✓ lint (6 steps, 90 lines)" };
+ * assert.ok(renderMarkdown([passed]) === "- ✓ lint (6 steps, 90 lines)\n");
+ * ```
+ */
 export interface MarkdownSection {
   /** The heading: a file name, or `job / step`. */
   title: string;

@@ -21,7 +21,18 @@ import { summaryLine } from "./summary.ts";
 import { estimateTokens } from "./tokens.ts";
 import type { TrimOptions, TrimResult, TrimSection, TrimStats } from "./types.ts";
 
-/** One log among several. */
+/**
+ * One log among several.
+ *
+ * @example A log of your own, opened when its turn comes
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { processSections, type SectionSource } from "./sections.ts";
+ * const source: SectionSource = { name: "api.log", open: () => ReadableStream.from(["ERROR x\n"]) };
+ * const result = await processSections([source], new WritableStream());
+ * assert.ok(result.sections?.[0].name === "api.log");
+ * ```
+ */
 export interface SectionSource {
   /** What the header shows: a file name, or `job / N_step`. */
   name: string;
@@ -33,7 +44,22 @@ export interface SectionSource {
   open(): TrimInput | Promise<TrimInput>;
 }
 
-/** How {@linkcode processSections} treats its sources. */
+/**
+ * How {@linkcode processSections} treats its sources.
+ *
+ * @example A CI step that passed is one line
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { processSections, type SectionsMode } from "./sections.ts";
+ * let out = "";
+ * const mode: SectionsMode = { ci: true, format: "text" };
+ * await processSections([
+ *   { name: "build / 1_Lint", job: "build", step: "1_Lint", open: () => ReadableStream.from(["ok\n"]) },
+ *   { name: "build / 2_Test", job: "build", step: "2_Test", open: () => ReadableStream.from(["##[error]boom\n"]) },
+ * ], { write: (c: Uint8Array) => (out += new TextDecoder().decode(c)) }, {}, mode);
+ * assert.ok(out === "✓ build / 1_Lint (1 line)\n== build / 2_Test ==\n##[error]boom\n");
+ * ```
+ */
 export interface SectionsMode {
   /** A CI log archive: failing steps first and whole, passing ones in one line. */
   ci?: boolean;

@@ -162,7 +162,17 @@ export async function sourcesOfZip(
   return { sources, ci: true };
 }
 
-/** An input by name, opened on demand (again when its turn comes). */
+/**
+ * An input by name, opened on demand (again when its turn comes).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type NamedInput, sourcesOf } from "./sources.ts";
+ * const input: NamedInput = { name: "a.log", open: () => ReadableStream.from(["x\n"]) };
+ * assert.ok((await sourcesOf([input])).sources.length === 1);
+ * ```
+ */
 export interface NamedInput {
   /** What its header shows (a file name). */
   name: string;

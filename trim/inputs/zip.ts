@@ -17,7 +17,19 @@
 import { Unzip, type UnzipFile, UnzipInflate, UnzipPassThrough, unzipSync } from "fflate";
 import { TrimError } from "../errors.ts";
 
-/** The bounds of {@linkcode listZip} and {@linkcode readZipMember}. */
+/**
+ * The bounds of {@linkcode listZip} and {@linkcode readZipMember}.
+ *
+ * @example Tighter bounds than the defaults
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { zipSync } from "fflate";
+ * import { listZip, ZIP_LIMITS, type ZipLimits } from "./zip.ts";
+ * const limits: ZipLimits = { ...ZIP_LIMITS, maxMembers: 1 };
+ * const zip = zipSync({ "a.txt": new Uint8Array(1), "b.txt": new Uint8Array(1) });
+ * assert.throws(() => listZip(zip, limits), /2 members, over the limit of 1/);
+ * ```
+ */
 export interface ZipLimits {
   /** Largest expansion ratio (expanded / compressed) of a member or of the archive. */
   maxRatio: number;
