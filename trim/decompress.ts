@@ -90,19 +90,10 @@ export function decompressIfCompressed(
 
   const sniff = async () => {
     started = true;
-    let bytes = 0;
-    while (bytes < 2) {
-      const r = await source.read();
-      if (r.done) {
-        sourceDone = true;
-        break;
-      }
-      head.push(r.value);
-      if (typeof r.value === "string") return; // text: nothing to sniff
-      bytes += r.value.length;
-    }
-    const first = head.length ? concatBytes(head as Uint8Array[]) : undefined;
-    const format = first && sniffCompression(first);
+    const read = await readHead(source, 2);
+    head.push(...read.chunks);
+    sourceDone = read.done;
+    const format = read.bytes && sniffCompression(read.bytes);
     if (format === undefined) return;
     events.onFormat?.(format);
     inflater = new _Inflater(format, head.splice(0) as Uint8Array[], source, sourceDone);
@@ -135,6 +126,42 @@ export function decompressIfCompressed(
       await source.cancel(reason).catch(() => {});
     },
   }, { highWaterMark: 0 });
+}
+
+/**
+ * Reads chunks until at least `min` bytes came (or a string chunk, or the end): the
+ * chunks read, their bytes as one array (undefined when a chunk was a string, or
+ * none came), and whether the source ended.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readHead } from "./decompress.ts";
+ * const reader = ReadableStream.from([new Uint8Array([0x1f]), new Uint8Array([0x8b, 8])]).getReader();
+ * const head = await readHead(reader, 2);
+ * assert.deepEqual([...head.bytes!], [0x1f, 0x8b, 8]);
+ * assert.ok(head.chunks.length === 2 && !head.done);
+ * ```
+ */
+export async function readHead(
+  reader: ReadableStreamDefaultReader<Uint8Array | string>,
+  min: number,
+): Promise<{ chunks: (Uint8Array | string)[]; bytes: Uint8Array | undefined; done: boolean }> {
+  const chunks: (Uint8Array | string)[] = [];
+  let n = 0;
+  while (n < min) {
+    const r = await reader.read();
+    if (r.done) return { chunks, bytes: _bytesOf(chunks), done: true };
+    chunks.push(r.value);
+    if (typeof r.value === "string") break; // text: nothing to sniff
+    n += r.value.length;
+  }
+  return { chunks, bytes: _bytesOf(chunks), done: false };
+}
+
+function _bytesOf(chunks: readonly (Uint8Array | string)[]): Uint8Array | undefined {
+  if (chunks.length === 0 || chunks.some((c) => typeof c === "string")) return undefined;
+  return concatBytes(chunks as Uint8Array[]);
 }
 
 /**

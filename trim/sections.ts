@@ -17,6 +17,7 @@ import { FailureScan } from "./inputs/gha.ts";
 import { type MarkdownSection, renderMarkdown } from "./markdown.ts";
 import { processWithTap, TextCollector, type TrimInput, type TrimOutput } from "./process.ts";
 import { toWritable } from "./io.ts";
+import { emptyStats, savingsOf } from "./run.ts";
 import { summaryLine } from "./summary.ts";
 import { estimateTokens } from "./tokens.ts";
 import type { TrimOptions, TrimResult, TrimSection, TrimStats } from "./types.ts";
@@ -272,17 +273,7 @@ function _markdown(done: readonly _Done[], mode: SectionsMode): MarkdownSection[
 
 /** The whole run's result: the sections' counters summed, a one-line section's output its line. */
 function _total(done: readonly _Done[], mode: SectionsMode): TrimResult {
-  const stats: TrimStats = {
-    inputLines: 0,
-    outputLines: 0,
-    inputWords: 0,
-    outputWords: 0,
-    inputBytes: 0,
-    outputBytes: 0,
-    droppedLines: 0,
-    duplicateLines: 0,
-    hiddenInternalStackLines: 0,
-  };
+  const stats: TrimStats = emptyStats();
   let inputTokens = 0;
   let outputTokens = 0;
   let timedOut = false;
@@ -313,13 +304,11 @@ function _total(done: readonly _Done[], mode: SectionsMode): TrimResult {
     }
     timedOut ||= r.timedOut === true;
   }
-  const savedTokens = Math.max(0, inputTokens - outputTokens);
   const result: TrimResult = {
     stats,
     inputTokens,
     outputTokens,
-    savedTokens,
-    savingsPercent: inputTokens > 0 ? Math.round((savedTokens / inputTokens) * 1000) / 10 : 0,
+    ...savingsOf(inputTokens, outputTokens),
   };
   if (formats.length) result.detectedFormat = formats[0];
   if (sources.length) result.detectedSources = sources.slice(0, 3);

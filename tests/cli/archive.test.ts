@@ -1,39 +1,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import process from "node:process";
-import { fileURLToPath } from "node:url";
+import { runTrimlog, withTempDir } from "../_helpers/cli_run.ts";
 import { gzipSync } from "node:zlib";
 import { lexer, type Token, type Tokens } from "marked";
 import { failingStep, ghaMembers, STEP_NAMES, zipOf } from "../_helpers/gha_archive.ts";
 
-const CLI = fileURLToPath(new URL("../../cli.ts", import.meta.url));
-
-function trimlog(args: string[], input?: Uint8Array) {
-  const r = spawnSync(process.execPath, ["run", "-A", "--quiet", CLI, ...args], {
-    input,
-    env: { ...process.env, TRIM_TELEMETRY: "0", NO_COLOR: "1" },
-  });
-  return { code: r.status ?? -1, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
-}
-
-async function withDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), "trimlog-zip-"));
-  try {
-    return await fn(dir);
-  } finally {
-    await rm(dir, { recursive: true });
-  }
-}
-
 test("archive: a GitHub Actions log archive names the failing step, keeps its error, one line per passing step", async () => {
-  await withDir(async (dir) => {
+  await withTempDir("trimlog-zip-", async (dir) => {
     const zip = join(dir, "run-logs.zip");
     await writeFile(zip, zipOf(ghaMembers()));
-    const r = trimlog([zip]);
+    const r = runTrimlog([zip]);
     assert.equal(r.code, 0, r.stderr);
     const lines = r.stdout.split("\n");
     const header = lines.indexOf("== build / 5_Run tests ==");
@@ -56,17 +34,17 @@ test("archive: a GitHub Actions log archive names the failing step, keeps its er
     assert.ok(lines.findIndex((l) => l.startsWith("✓ build / 6_")) > header);
     // The same from standard input.
     assert.equal(
-      trimlog([], zipOf(ghaMembers())).stdout.replaceAll(zip, "x"),
+      runTrimlog([], zipOf(ghaMembers())).stdout.replaceAll(zip, "x"),
       r.stdout.replaceAll(zip, "x"),
     );
   });
 });
 
 test("archive: --format markdown parses with the fences intact; --json carries the sections", async () => {
-  await withDir(async (dir) => {
+  await withTempDir("trimlog-zip-", async (dir) => {
     const zip = join(dir, "run-logs.zip");
     await writeFile(zip, zipOf(ghaMembers()));
-    const md = trimlog(["--format", "markdown", zip]);
+    const md = runTrimlog(["--format", "markdown", zip]);
     assert.equal(md.code, 0, md.stderr);
     const tokens = lexer(md.stdout).filter((t: Token) => t.type !== "space");
     const heading = tokens.find((t) => t.type === "heading") as Tokens.Heading;
@@ -83,7 +61,7 @@ test("archive: --format markdown parses with the fences intact; --json carries t
     assert.match(tokens.at(-1)!.raw, /^\*\*trimlog: \d+ → \d+ lines/);
 
     const out = join(dir, "out.txt");
-    const j = trimlog(["--json", "-o", out, zip]);
+    const j = runTrimlog(["--json", "-o", out, zip]);
     assert.equal(j.code, 0, j.stderr);
     const result = JSON.parse(j.stdout);
     assert.equal(result.sections.length, 12);
@@ -105,18 +83,18 @@ test("archive: --format markdown parses with the fences intact; --json carries t
 });
 
 test("archive: several FILEs share one budget, each under its header; gzip among them", async () => {
-  await withDir(async (dir) => {
+  await withTempDir("trimlog-zip-", async (dir) => {
     const a = join(dir, "a.log");
     const b = join(dir, "b.log.gz");
     await writeFile(a, "INFO start\nERROR disk full on /var\n");
     await writeFile(b, gzipSync(new TextEncoder().encode("WARN retry 1\nERROR db timeout\n")));
-    const r = trimlog([a, b]);
+    const r = runTrimlog([a, b]);
     assert.equal(r.code, 0, r.stderr);
     assert.equal(
       r.stdout,
       `== ${a} ==\nINFO start\nERROR disk full on /var\n== ${b} ==\nWARN retry 1\nERROR db timeout\n`,
     );
-    const tight = trimlog(["--max-tokens", "8", a, b]);
+    const tight = runTrimlog(["--max-tokens", "8", a, b]);
     assert.equal(tight.code, 0, tight.stderr);
     assert.match(tight.stdout, /ERROR disk full/);
     assert.ok(!tight.stdout.includes("ERROR db timeout"), "the first file used the shared budget");
@@ -124,7 +102,7 @@ test("archive: several FILEs share one budget, each under its header; gzip among
 });
 
 test("archive: ../ names, a zip bomb, a corrupt zip: one line each, documented exit codes, nothing written", async () => {
-  await withDir(async (dir) => {
+  await withTempDir("trimlog-zip-", async (dir) => {
     const cases: [string, Uint8Array, number, RegExp][] = [
       [
         "slip.zip",
@@ -144,7 +122,7 @@ test("archive: ../ names, a zip bomb, a corrupt zip: one line each, documented e
     for (const [name, bytes, code, re] of cases) {
       const file = join(dir, name);
       await writeFile(file, bytes);
-      const r = trimlog([file]);
+      const r = runTrimlog([file]);
       assert.equal(r.code, code, `${name}: ${r.stderr}`);
       assert.equal(r.stderr.trimEnd().split("\n").length, 1, r.stderr);
       assert.match(r.stderr, new RegExp(`^trimlog: .*${name.replace(".", "\\.")}: `));

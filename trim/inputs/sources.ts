@@ -6,7 +6,7 @@
  * @module
  */
 
-import { concatBytes } from "../decompress.ts";
+import { concatBytes, readHead } from "../decompress.ts";
 import { TrimError } from "../errors.ts";
 import type { TrimInput } from "../io.ts";
 import type { SectionSource } from "../sections.ts";
@@ -56,21 +56,10 @@ export async function openInput(
   maxZipBytes: number = _MAX_ZIP_BYTES,
 ): Promise<OpenedInput> {
   const reader = _reader(input);
-  const head: (Uint8Array | string)[] = [];
-  let bytes = 0;
-  let done = false;
-  while (bytes < 4) {
-    const r = await reader.read();
-    if (r.done) {
-      done = true;
-      break;
-    }
-    head.push(r.value);
-    if (typeof r.value === "string") break;
-    bytes += r.value.length;
-  }
-  const bytesOnly = head.length > 0 && head.every((c) => typeof c !== "string");
-  const first = bytesOnly ? concatBytes(head as Uint8Array[]) : null;
+  const read = await readHead(reader, 4);
+  const head = read.chunks;
+  const done = read.done;
+  const first = read.bytes;
   if (first && isZip(first)) {
     const parts: Uint8Array[] = [first];
     let size = first.length;
