@@ -45,6 +45,7 @@ export {
   loadTelemetry,
   loadTrimConfig,
   processLogFile,
+  processLogFiles,
   processLogStream,
   processLogStreamWithTimeout,
   recordTelemetry,
@@ -62,6 +63,11 @@ export {
 } from "./trim/process.ts";
 export type { ChunkWriter, TrimInput, TrimOutput } from "./trim/process.ts";
 export { createTrimStream } from "./trim/stream.ts";
+// Several logs at once: files, zip archives (a CI log archive's steps), sections.
+export { processSections, type SectionsMode, type SectionSource } from "./trim/sections.ts";
+export { type NamedInput, sourcesOf, sourcesOfZip } from "./trim/inputs/sources.ts";
+export type { ZipLimits } from "./trim/inputs/zip.ts";
+export { type MarkdownSection, renderMarkdown } from "./trim/markdown.ts";
 // The building blocks the specification names.
 export { sanitizeLine } from "./trim/sanitize.ts";
 export { createRepeatSignature } from "./trim/classify/signature.ts";
@@ -112,6 +118,7 @@ export type {
   TrimOptions,
   TrimResult,
   TrimSanitizeRule,
+  TrimSection,
   TrimStats,
   TrimStream,
 } from "./trim/types.ts";

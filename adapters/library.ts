@@ -263,3 +263,34 @@ export async function processLogFile(
   if (error !== undefined) throw error;
   return { ...(result as TrimResult), outputPath };
 }
+
+/**
+ * Reduces several logs together into `output` (a stream or writer, see
+ * {@linkcode processLogStream}): plain, gzip and zip files, a zip's members in its
+ * place (a GitHub Actions log archive: failing steps whole, passing ones in one
+ * line), each under a header, one `maxTokens` budget shared. The result carries one
+ * `sections` entry per log. `.trim.yml` is loaded as by the other file-aware entry
+ * points; `outputFormat: "markdown"` gives Markdown sections.
+ *
+ * @example
+ * ```ts ignore
+ * import { processLogFiles } from "./library.ts";
+ * const result = await processLogFiles(["run-logs.zip"], process.stdout);
+ * for (const s of result.sections ?? []) console.error(s.name, s.failed ? "failed" : "ok");
+ * ```
+ */
+export async function processLogFiles(
+  inputPaths: readonly string[],
+  output: TrimOutput,
+  options: TrimOptions = {},
+): Promise<TrimResult> {
+  const { sourcesOf } = await import("../trim/inputs/sources.ts");
+  const { processSections } = await import("../trim/sections.ts");
+  const { openReadStream } = await import("./node/file.ts");
+  const { sources, ci } = await sourcesOf(inputPaths.map((path) => ({
+    name: path,
+    open: async () => await openReadStream(path) as AsyncIterable<Uint8Array>,
+  })));
+  const format = options.outputFormat === "markdown" ? "markdown" : "text";
+  return await processSections(sources, output, await withFileConfig(options), { ci, format });
+}

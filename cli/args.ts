@@ -32,8 +32,10 @@ export class UsageError extends Error {
 
 /** What the command line asks for. */
 export interface CommandLine {
-  /** The input FILE (undefined: standard input). */
+  /** The (first) input FILE (undefined: standard input). */
   file: string | undefined;
+  /** Every input FILE, in order (empty: standard input). */
+  files: string[];
   /** `-o FILE`. */
   output: string | undefined;
   /** `--stats`. */
@@ -107,17 +109,28 @@ export function parseCommandLine(
   if (v.config !== undefined && v["no-config"]) {
     throw new UsageError("--config and --no-config cannot be combined");
   }
-  if (parsed.positionals.length > 1) {
-    throw new UsageError(
-      `expected at most one input FILE, got ${parsed.positionals.length}: ${
-        parsed.positionals.join(" ")
-      }`,
-    );
+  if (parsed.positionals.length > 1 && parsed.positionals.includes("-")) {
+    throw new UsageError("standard input (-) cannot be one of several input FILEs");
   }
   const options: Record<string, unknown> = {};
   for (const o of OPTIONS) {
     const raw = o.cli === undefined ? undefined : v[o.cli.flag];
     if (raw !== undefined && raw !== false) options[o.name] = _value(o, raw);
+  }
+  if (v.format !== undefined) {
+    // --format is --output-format's short name: one option, one list of values.
+    const spec = OPTIONS.find((o) => o.name === "outputFormat")!;
+    const format = _value({ ...spec, cli: { ...spec.cli!, flag: "format" } }, v.format);
+    if (options.outputFormat !== undefined && options.outputFormat !== format) {
+      throw new UsageError("--format and --output-format name different formats");
+    }
+    options.outputFormat = format;
+  }
+  if (v.explain && options.outputFormat === "markdown") {
+    throw new UsageError("--explain and --format markdown cannot be combined");
+  }
+  if (v.explain && parsed.positionals.length > 1) {
+    throw new UsageError("--explain reads one input FILE, got several");
   }
   if (v.explain && v.json) {
     throw new UsageError("--explain and --json cannot be combined");
@@ -128,6 +141,7 @@ export function parseCommandLine(
   const file = parsed.positionals[0];
   return {
     file: file === "-" ? undefined : file,
+    files: parsed.positionals.filter((f) => f !== "-"),
     output: v.output as string | undefined,
     stats: v.stats === true,
     json: v.json === true,

@@ -26,6 +26,12 @@ export const COMMAND_FLAGS_BEFORE: readonly CommandFlag[] = [
   },
   { flag: "stats", type: "boolean", help: ["print a one-line summary to stderr"] },
   { flag: "json", type: "boolean", help: ["print the result as JSON on stdout (needs -o)"] },
+  {
+    flag: "format",
+    arg: "FORMAT",
+    type: "string",
+    help: ["short for --output-format: text | jsonl-preserve | markdown"],
+  },
 ];
 
 /** The command's flags listed after the trim options in `--help`. */
@@ -93,18 +99,25 @@ export function helpText(): string {
   const optionRows = OPTIONS.flatMap((o) => (o.cli ? [flagRows(o.cli)] : []));
   return `trimlog ${VERSION} — reduce a log for people and LLMs
 
-Usage: trimlog [options] [FILE|-]
-       trimlog run [options] [--raw FILE] -- CMD [ARGS...]
+Usage: trimlog [options] [FILE...|-]
+       trimlog run [options] [--raw FILE] [--no-ci-summary] -- CMD [ARGS...]
        trimlog mcp                serve reduce_log, read_lines and search_log to an
                                   MCP client over stdio (see trimlog mcp --help)
 
 Reads FILE (or standard input when FILE is - or absent), masks secrets and volatile
 values, folds repeats into [xN] lines and writes the reduced log to standard output.
+gzip and zlib input is decompressed (found by its bytes). Several FILEs, or a zip
+archive, are reduced together under one --max-tokens budget, each under a header
+"== NAME =="; in a GitHub Actions log archive the failing step is printed whole and
+each passing step or job in one line ("✓ build / 2_Checkout (412 lines)").
 
 trimlog run runs CMD (no shell), reduces its merged output while it runs, keeps the
 raw log (--raw FILE, default a new file in the temp folder), ends with the line
 "[trimlog] full log: PATH (N lines, M tokens)" and exits with CMD's status (128+N
-after signal N; 127 when CMD is not found). Ctrl-C is passed on to CMD.
+after signal N; 127 when CMD is not found). Ctrl-C is passed on to CMD. Under
+GitHub Actions (GITHUB_ACTIONS=true) it also prints ::error annotations for up to 10
+located errors of a failed CMD and appends the reduced failure in Markdown to
+$GITHUB_STEP_SUMMARY; --no-ci-summary (before --) turns both off.
 
 Options:
 ${
@@ -115,7 +128,9 @@ ${
 Telemetry: each run's token savings are recorded locally in ~/.trim/telemetry.json
 (or $TRIM_TELEMETRY_DIR/telemetry.json). Nothing is ever sent anywhere.
 
-Exit codes: 0 ok, 1 runtime failure, 2 usage error or invalid config, 130 interrupted;
-trimlog run: CMD's status.
+Exit codes: 0 ok, 1 runtime failure (a corrupt or truncated gzip/zip too: the output
+so far is written), 2 usage error or invalid config, 3 zip archive refused (a member
+name leaving it, a zip bomb: ratio over 100 or over 1 GiB, a member over 512 MiB),
+130 interrupted; trimlog run: CMD's status.
 `;
 }

@@ -40,8 +40,11 @@
 import { mergeTrimConfigs } from "../trim/config/rules.ts";
 import { formatTelemetrySummary, telemetryDisabled } from "../trim/telemetry.ts";
 import { TrimError } from "../trim/errors.ts";
-import { processWithTap } from "../trim/process.ts";
+import { processAsMarkdown, processWithTap, type TrimInput } from "../trim/process.ts";
 import { assertDistinctOutput } from "../trim/io.ts";
+import { processSections, type SectionSource } from "../trim/sections.ts";
+import { openInput, sourcesOfZip } from "../trim/inputs/sources.ts";
+import { openSources } from "./sources.ts";
 import type { TrimOptions, TrimResult } from "../trim/types.ts";
 import { VERSION } from "../common/version.ts";
 import { parseCommandLine } from "./args.ts";
@@ -92,6 +95,19 @@ export const EXIT_FAILURE = 1;
  * ```
  */
 export const EXIT_USAGE = 2;
+/**
+ * Exit code: a zip archive was refused as unsafe (a member name leaving the archive,
+ * a zip bomb: expansion ratio over 100 or over 1 GiB in all, a member over 512 MiB).
+ * Nothing was extracted; one line on stderr says which.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { EXIT_UNSAFE_ARCHIVE } from "./run.ts";
+ * assert.ok(EXIT_UNSAFE_ARCHIVE === 3);
+ * ```
+ */
+export const EXIT_UNSAFE_ARCHIVE = 3;
 /**
  * Exit code: interrupted by SIGINT; partial output was flushed.
  *
@@ -201,25 +217,47 @@ export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<n
       err(noBaseline);
       return EXIT_FAILURE;
     }
-    let input: CliReadable;
-    if (file === undefined) {
-      input = rt.stdin();
-    } else {
-      let inFile: CliInputFile;
-      try {
-        inFile = await rt.openInput(file);
-      } catch (e) {
-        err(`cannot read ${file}: ${reason(e)}`);
+    // Several FILEs, or one zip archive: sections; else one log, streamed.
+    let input: TrimInput | undefined;
+    let sections: { sources: SectionSource[]; ci: boolean } | undefined;
+    if (parsed.files.length > 1) {
+      const opened = await openSources(parsed.files, rt);
+      if (typeof opened === "string") {
+        err(opened);
         return EXIT_FAILURE;
       }
-      input = inFile.readable;
-      if (inFile.size > 50 * 1024 * 1024 && rt.stderrIsTerminal()) {
-        input = withProgress(inFile.readable, inFile.size, (text) => rt.writeStderr(text));
+      sections = opened;
+    } else {
+      let readable: CliReadable;
+      if (file === undefined) {
+        readable = rt.stdin();
+      } else {
+        let inFile: CliInputFile;
+        try {
+          inFile = await rt.openInput(file);
+        } catch (e) {
+          err(`cannot read ${file}: ${reason(e)}`);
+          return EXIT_FAILURE;
+        }
+        readable = inFile.readable;
+        if (inFile.size > 50 * 1024 * 1024 && rt.stderrIsTerminal()) {
+          readable = withProgress(inFile.readable, inFile.size, (text) => rt.writeStderr(text));
+        }
+      }
+      const opened = await openInput(readable as TrimInput);
+      if ("zip" in opened) {
+        if (parsed.explain) {
+          err("--explain reads one log, not a zip archive");
+          return EXIT_USAGE;
+        }
+        sections = await sourcesOfZip(opened.zip);
+      } else {
+        input = opened.stream;
       }
     }
     let outFile: WritableStream<Uint8Array> | undefined;
     if (output !== undefined) {
-      if (file !== undefined) await assertDistinctOutput(file, output, (p) => rt.realPath(p));
+      for (const f of parsed.files) await assertDistinctOutput(f, output, (p) => rt.realPath(p));
       try {
         outFile = await rt.openOutput(output);
       } catch (e) {
@@ -235,11 +273,19 @@ export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<n
       sink = new WritableStream();
     }
     const writer = explainer?.writer;
-    const result = await processWithTap(input, sink, {
+    const runOptions: TrimOptions = {
       ...parsed.options,
       signal: controller.signal,
       onDecision: writer ? (d) => writer.decide(d) : undefined,
-    }, writer && ((lines, mask) => writer.lines(lines, mask)));
+    };
+    const tap = writer &&
+      ((lines: readonly string[], mask: (l: string) => string) => writer.lines(lines, mask));
+    const format = parsed.options.outputFormat === "markdown" ? "markdown" : "text";
+    const result = sections !== undefined
+      ? await processSections(sections.sources, sink, runOptions, { ci: sections.ci, format })
+      : format === "markdown"
+      ? await processAsMarkdown(input!, sink, runOptions, file ?? "standard input", tap)
+      : await processWithTap(input!, sink, runOptions, tap);
     if (explainer) await explainer.close();
     const full: TrimResult = output !== undefined ? { ...result, outputPath: output } : result;
     if (parsed.stats) console.error(summaryLine(full));
@@ -254,6 +300,11 @@ export async function runCli(argv: readonly string[], rt: CliRuntime): Promise<n
       if (e.code === "ABORTED") {
         err("interrupted; partial output was flushed");
         return EXIT_INTERRUPTED;
+      }
+      if (e.code === "CORRUPT_INPUT" || e.code === "UNSAFE_ARCHIVE") {
+        const where = parsed.files.length > 1 ? "" : `${file ?? "standard input"}: `;
+        err(`${where}${e.message}`);
+        return e.code === "UNSAFE_ARCHIVE" ? EXIT_UNSAFE_ARCHIVE : EXIT_FAILURE;
       }
       err(e.message);
       return e.code === "SAME_INPUT_OUTPUT" || e.code === "INVALID_OPTION" ||

@@ -8,7 +8,9 @@
  * @module
  */
 
-import { processWithTap } from "../trim/process.ts";
+import { errorCommand, locateErrors } from "../trim/ci/annotations.ts";
+import { stepSummary } from "../trim/ci/step_summary.ts";
+import { processWithTap, TextCollector } from "../trim/process.ts";
 import { TrimError } from "../trim/errors.ts";
 import type { TrimOptions } from "../trim/types.ts";
 import { parseCommandLine, UsageError } from "./args.ts";
@@ -57,7 +59,14 @@ export interface CommandRuntime {
   onInterrupt(listener: () => void): () => void;
   /** A short reason for a file system error, if known. */
   errorReason(error: unknown): string | undefined;
+  /** Looks up an environment variable (`GITHUB_ACTIONS`, `GITHUB_STEP_SUMMARY`). */
+  env?(name: string): string | undefined;
+  /** Appends text to FILE, creating it (the job summary). */
+  appendText?(path: string, text: string): Promise<void>;
 }
+
+/** At most this many `::error` annotations per run (GitHub shows 10 per step). */
+export const MAX_ANNOTATIONS = 10;
 
 /**
  * Opens `--baseline FILE` (a path in `options.baseline`) as a stream, in place;
@@ -198,6 +207,8 @@ const _NEWLINE = new Uint8Array([10]);
 interface _RunArgs {
   argv: string[];
   raw: string | undefined;
+  /** `--no-ci-summary`: no job summary, no annotations under GitHub Actions. */
+  noCi: boolean;
   cmd: string;
   args: string[];
 }
@@ -211,16 +222,18 @@ function _splitArgs(argv: readonly string[]): _RunArgs {
   }
   const before = argv.slice(0, dash);
   let raw: string | undefined;
+  let noCi = false;
   const rest: string[] = [];
   for (let i = 0; i < before.length; i++) {
     const w = before[i];
-    if (w === "--raw") {
+    if (w === "--no-ci-summary") noCi = true;
+    else if (w === "--raw") {
       if (i + 1 >= before.length) throw new UsageError("--raw needs a value");
       raw = before[++i];
     } else if (w.startsWith("--raw=")) raw = w.slice(6);
     else rest.push(w);
   }
-  return { argv: rest, raw, cmd: argv[dash + 1], args: argv.slice(dash + 2) };
+  return { argv: rest, raw, noCi, cmd: argv[dash + 1], args: argv.slice(dash + 2) };
 }
 
 /**
@@ -306,7 +319,15 @@ export async function runCommand(argv: readonly string[], rt: CommandRuntime): P
     const merged = mergeLines(child.stdout, child.stderr).pipeThrough(keepRaw);
     // Standard output stays open after the reduced log: the pointer line ends it.
     const stdout = rt.stdout().getWriter();
-    const sink = new WritableStream<Uint8Array>({ write: (chunk) => stdout.write(chunk) });
+    // Under GitHub Actions the reduced log is also kept for the summary and annotations.
+    const ci = !words.noCi && rt.env?.("GITHUB_ACTIONS") === "true";
+    const kept = ci ? new TextCollector() : undefined;
+    const sink = new WritableStream<Uint8Array>({
+      write: (chunk) => {
+        kept?.write(chunk);
+        return stdout.write(chunk);
+      },
+    });
     const result = await processWithTap(merged, sink, { ...options }, undefined);
     let status: ChildStatus;
     try {
@@ -322,6 +343,15 @@ export async function runCommand(argv: readonly string[], rt: CommandRuntime): P
       );
       return why === "not-found" ? EXIT_NOT_FOUND : EXIT_NOT_EXECUTABLE;
     }
+    if (kept) {
+      await _reportToGithub(rt, {
+        command: _label(words.cmd, words.args),
+        status: exitStatusOf(status),
+        text: kept.text(),
+        result,
+        rawPath: raw.path,
+      }, err);
+    }
     const n = result.stats.inputLines;
     console.log(
       `[trimlog] full log: ${raw.path} (${n.toLocaleString("en-US")} line${n === 1 ? "" : "s"}, ${
@@ -335,6 +365,43 @@ export async function runCommand(argv: readonly string[], rt: CommandRuntime): P
     return 1;
   } finally {
     offInterrupt();
+  }
+}
+
+/** The command as its author wrote it: a shell's `-c` script, else CMD and its words. */
+function _label(cmd: string, args: readonly string[]): string {
+  const c = args.indexOf("-c");
+  if (/(?:^|\/)(?:ba|z|da)?sh$/.test(cmd) && c >= 0 && c === args.length - 2) {
+    const [first, ...more] = args[c + 1].trim().split("\n");
+    return more.length ? `${first} …` : first;
+  }
+  return [cmd, ...args].join(" ");
+}
+
+/**
+ * Under GitHub Actions: `::error` annotations for the located errors of a failed
+ * command (at most {@linkcode MAX_ANNOTATIONS}) on standard output, and the job
+ * summary appended to `$GITHUB_STEP_SUMMARY` (a failure in Markdown, a pass in one
+ * line). A summary that cannot be written is a warning, not a failure.
+ */
+async function _reportToGithub(
+  rt: CommandRuntime,
+  run: Parameters<typeof stepSummary>[0],
+  warn: (msg: string) => void,
+): Promise<void> {
+  if (run.status !== 0) {
+    const errors = locateErrors(run.text.split("\n"), {
+      workspace: rt.env?.("GITHUB_WORKSPACE"),
+      max: MAX_ANNOTATIONS,
+    });
+    for (const e of errors) console.log(errorCommand(e));
+  }
+  const path = rt.env?.("GITHUB_STEP_SUMMARY");
+  if (!path || !rt.appendText) return;
+  try {
+    await rt.appendText(path, stepSummary(run));
+  } catch (e) {
+    warn(`cannot write the job summary ${path}: ${rt.errorReason(e) ?? _message(e)}`);
   }
 }
 

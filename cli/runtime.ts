@@ -40,6 +40,8 @@ export interface CliRuntime {
   exists(path: string): Promise<boolean>;
   /** Looks up an environment variable. */
   env(name: string): string | undefined;
+  /** Appends text to FILE, creating it (`trimlog run`'s GitHub job summary). */
+  appendText?(path: string, text: string): Promise<void>;
   /** Whether standard error is a terminal (large inputs then show a progress line). */
   stderrIsTerminal(): boolean;
   /** Writes text to standard error at once, without a newline (the progress line). */

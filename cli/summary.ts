@@ -1,13 +1,6 @@
 /**
- * The one-line summary of a run (`--stats`, and the MCP `reduce_log` tool).
- *
- * @module
- */
-
-import type { TrimResult } from "../trim/types.ts";
-
-/**
- * `trimlog: 2,777 → 448 lines, 98,017 → 5,176 tokens (94.7% saved), format …, sources …`.
+ * The one-line summary of a run (`--stats`, and the MCP `reduce_log` tool); it lives
+ * in `trim/summary.ts`, where the Markdown output uses it too.
  *
  * @example
  * ```ts
@@ -17,15 +10,8 @@ import type { TrimResult } from "../trim/types.ts";
  * const { result } = await trimTextInline("ERROR boom\n");
  * assert.match(summaryLine(result), /^trimlog: 1 → 1 lines, /);
  * ```
+ *
+ * @module
  */
-export function summaryLine(r: TrimResult): string {
-  const s = r.stats;
-  const f = (n: number) => n.toLocaleString("en-US");
-  let line = `trimlog: ${f(s.inputLines)} → ${f(s.outputLines)} lines, ${f(r.inputTokens)} → ${
-    f(r.outputTokens)
-  } tokens (${r.savingsPercent}% saved)`;
-  if (r.detectedFormat) line += `, format ${r.detectedFormat}`;
-  if (r.detectedSources?.length) line += `, sources ${r.detectedSources.slice(0, 3).join(", ")}`;
-  if (r.timedOut) line += ", timed out (partial)";
-  return line;
-}
+
+export { summaryLine } from "../trim/summary.ts";

@@ -28,7 +28,9 @@ export type TrimErrorCode =
   | "SAME_INPUT_OUTPUT"
   | "INVALID_CONFIG"
   | "INVALID_OPTION"
-  | "UNSUPPORTED";
+  | "UNSUPPORTED"
+  | "CORRUPT_INPUT"
+  | "UNSAFE_ARCHIVE";
 
 /**
  * An error with a `code` from {@linkcode TrimErrorCode}.

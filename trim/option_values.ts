@@ -52,4 +52,4 @@ export const SEVERITY_LEVELS = ["fatal", "error", "warn", "info", "debug", "trac
  * assert.ok(OUTPUT_FORMATS.includes("jsonl-preserve"));
  * ```
  */
-export const OUTPUT_FORMATS = ["text", "jsonl-preserve"] as const;
+export const OUTPUT_FORMATS = ["text", "jsonl-preserve", "markdown"] as const;

@@ -168,7 +168,7 @@ export const OPTIONS: readonly OptionSpec[] = _showDefaults([
       min: 1,
       help: [
         "fold repeats within the last N distinct lines (1: adjacent only; default:",
-        "across the stream, see the README)",
+        "across the stream, see docs/options.md)",
       ],
     },
   },
@@ -283,7 +283,10 @@ export const OPTIONS: readonly OptionSpec[] = _showDefaults([
     cli: {
       flag: "output-format",
       arg: "FORMAT",
-      help: [`${OUTPUT_FORMATS.join(" | ")} (default {default})`],
+      help: [
+        `${OUTPUT_FORMATS.join(" | ")} (default {default}); markdown: a heading,`,
+        "the reduced log in a fenced block and the savings line",
+      ],
     },
   },
   {

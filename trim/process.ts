@@ -8,6 +8,7 @@
  * @module
  */
 
+import { decompressIfCompressed } from "./decompress.ts";
 import { TrimError } from "./errors.ts";
 import {
   type StopReason,
@@ -16,6 +17,7 @@ import {
   type TrimInput,
   type TrimOutput,
 } from "./io.ts";
+import { renderMarkdown } from "./markdown.ts";
 import { createTrimPipeline, type LineTap } from "./pipeline.ts";
 import { resultOf } from "./run.ts";
 import type { TrimOptions, TrimResult } from "./types.ts";
@@ -27,7 +29,10 @@ export type { ChunkWriter, TrimInput, TrimOutput } from "./io.ts";
  * about 64 KiB) and resolves with the result.
  *
  * - `input`: a `ReadableStream` or `AsyncIterable` of `Uint8Array` or `string` chunks
- *   (a Deno file's `.readable`, a Node `Readable`, …).
+ *   (a Deno file's `.readable`, a Node `Readable`, …). Bytes starting with gzip's or
+ *   zlib's header are decompressed as they stream (`decompress.ts`); a corrupt or
+ *   truncated stream flushes the output decompressed so far, then throws a
+ *   `TrimError` with code `CORRUPT_INPUT`.
  * - `output`: a `WritableStream<Uint8Array>` (closed at the end) or an object with
  *   `write(chunk)` such as a Node `Writable` (not ended; `drain` is honoured).
  * - `signal` aborts: partial output is flushed, then a `TrimError` with code
@@ -75,14 +80,108 @@ export async function processWithTap(
   options: TrimOptions,
   tap: LineTap | undefined,
 ): Promise<TrimResult> {
+  if (options.outputFormat === "markdown") {
+    return await processAsMarkdown(input, output, options, "Reduced log", tap);
+  }
+  return await _process(input, output, options, tap);
+}
+
+/**
+ * {@linkcode processWithTap} with Markdown output under the heading `title` (the CLI
+ * passes the file's name): the reduced log is held until the end, since the fence
+ * must be longer than any run of backticks in it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { processAsMarkdown } from "./process.ts";
+ * let md = "";
+ * const t3 = "`".repeat(3);
+ * await processAsMarkdown(ReadableStream.from([`ERROR ${t3}boom${t3}\n`]), {
+ *   write: (c: Uint8Array) => (md += new TextDecoder().decode(c)),
+ * }, {}, "build.log");
+ * assert.ok(md.startsWith(`## build.log\n\n${t3}\`text\nERROR ${t3}boom${t3}\n${t3}\`\n`));
+ * ```
+ */
+export async function processAsMarkdown(
+  input: TrimInput,
+  output: TrimOutput,
+  options: TrimOptions,
+  title: string,
+  tap?: LineTap,
+): Promise<TrimResult> {
+  const text = new TextCollector();
+  const write = async (result: TrimResult | undefined) => {
+    const w = toWritable(output).getWriter();
+    await w.write(new TextEncoder().encode(renderMarkdown([{ title, text: text.text(), result }])));
+    await w.close();
+  };
+  let result: TrimResult;
+  try {
+    result = await _process(input, text, { ...options, outputFormat: "text" }, tap);
+  } catch (e) {
+    // What was reduced is written also when the run fails (a corrupt stream, an abort).
+    await write(undefined).catch(() => {});
+    throw e;
+  }
+  await write(result);
+  return result;
+}
+
+/**
+ * A writer that keeps what it is given as text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TextCollector } from "./process.ts";
+ * const c = new TextCollector();
+ * c.write(new TextEncoder().encode("a\n"));
+ * assert.ok(c.text() === "a\n");
+ * ```
+ */
+export class TextCollector {
+  #decoder = new TextDecoder();
+  #parts: string[] = [];
+  /** Takes a UTF-8 chunk. */
+  write(chunk: Uint8Array): boolean {
+    this.#parts.push(this.#decoder.decode(chunk, { stream: true }));
+    return true;
+  }
+  /** Everything written so far, as one string. */
+  text(): string {
+    const tail = this.#decoder.decode();
+    if (tail) this.#parts.push(tail);
+    const all = this.#parts.join("");
+    this.#parts = [all];
+    return all;
+  }
+}
+
+async function _process(
+  input: TrimInput,
+  output: TrimOutput,
+  options: TrimOptions,
+  tap: LineTap | undefined,
+): Promise<TrimResult> {
   const { stream, run } = createTrimPipeline(options, tap);
   let stop: StopReason | undefined;
-  const source = toStoppableReadable(input, {
-    signal: options.signal,
-    deadlineMs: options.timeoutMs,
-    onStop: (reason) => (stop = reason),
-  });
+  let corrupt: string | undefined;
+  const source = decompressIfCompressed(
+    toStoppableReadable(input, {
+      signal: options.signal,
+      deadlineMs: options.timeoutMs,
+      onStop: (reason) => (stop = reason),
+    }),
+    { onCorrupt: (format, reason) => (corrupt = `${format} data is ${reason}`) },
+  );
   await source.pipeThrough(stream).pipeTo(toWritable(output));
+  if (corrupt !== undefined && stop === undefined) {
+    throw new TrimError(
+      "CORRUPT_INPUT",
+      `${corrupt}; the output decompressed so far was written`,
+    );
+  }
   if (stop === "aborted") {
     throw new TrimError("ABORTED", "processing was aborted; partial output was flushed", {
       cause: options.signal?.reason,

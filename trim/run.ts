@@ -35,6 +35,49 @@ export interface RunState {
 export const MAX_DETECTED_SOURCES = 5;
 
 /**
+ * Counters at zero (`truncatedLines` left out: it is set only with `maxLineLength`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { emptyStats } from "./run.ts";
+ * assert.ok(emptyStats().inputLines === 0 && emptyStats().truncatedLines === undefined);
+ * ```
+ */
+export function emptyStats(): TrimStats {
+  return {
+    inputLines: 0,
+    outputLines: 0,
+    inputWords: 0,
+    outputWords: 0,
+    inputBytes: 0,
+    outputBytes: 0,
+    droppedLines: 0,
+    duplicateLines: 0,
+    hiddenInternalStackLines: 0,
+  };
+}
+
+/**
+ * The tokens saved (never negative) and the percent saved, one decimal.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { savingsOf } from "./run.ts";
+ * assert.deepEqual(savingsOf(1000, 18), { savedTokens: 982, savingsPercent: 98.2 });
+ * ```
+ */
+export function savingsOf(
+  inputTokens: number,
+  outputTokens: number,
+): { savedTokens: number; savingsPercent: number } {
+  const savedTokens = Math.max(0, inputTokens - outputTokens);
+  const savingsPercent = inputTokens > 0 ? Math.round((savedTokens / inputTokens) * 1000) / 10 : 0;
+  return { savedTokens, savingsPercent };
+}
+
+/**
  * Validates options and creates the state of a run. Throws `TrimError`
  * with code `INVALID_OPTION` naming the option and its valid values.
  *
@@ -50,18 +93,7 @@ export function createRun(options: TrimOptions = {}): RunState {
   const resolved = resolveOptions(options);
   return {
     options: resolved,
-    stats: {
-      inputLines: 0,
-      outputLines: 0,
-      inputWords: 0,
-      outputWords: 0,
-      inputBytes: 0,
-      outputBytes: 0,
-      droppedLines: 0,
-      duplicateLines: 0,
-      hiddenInternalStackLines: 0,
-      truncatedLines: 0,
-    },
+    stats: { ...emptyStats(), truncatedLines: 0 },
     input: new LineMeter(resolved.estimate),
     output: new LineMeter(resolved.estimate),
     nonBlankOutput: 0,
@@ -122,13 +154,11 @@ export function resultOf(run: RunState): TrimResult {
   run.stats.outputWords = run.output.words;
   const inputTokens = Math.round(run.input.tokens);
   const outputTokens = Math.round(run.output.tokens);
-  const savedTokens = Math.max(0, inputTokens - outputTokens);
   const result: TrimResult = {
     stats: { ...run.stats },
     inputTokens,
     outputTokens,
-    savedTokens,
-    savingsPercent: inputTokens > 0 ? Math.round((savedTokens / inputTokens) * 1000) / 10 : 0,
+    ...savingsOf(inputTokens, outputTokens),
   };
   const format = run.format.format;
   if (format !== undefined) result.detectedFormat = format;

@@ -186,7 +186,7 @@ export interface TrimLineDecision {
   lineNumber: number;
   /** What happened to the line. */
   action: "keep" | "fold" | "drop" | "hide";
-  /** Why, from a closed set documented in the README. */
+  /** Why, from a closed set documented in docs/options.md. */
   reason: string;
   /** Relevance score of the line (0 when not scored). */
   score: number;
@@ -299,7 +299,8 @@ export interface TrimOptions {
    */
   preserveIdSuffix?: number;
   /**
-   * `text` or `jsonl-preserve`.
+   * `text`, `jsonl-preserve`, or `markdown` (a heading, the reduced log in a
+   * fenced block, the savings line; held in memory until the end).
    * @default "text"
    */
   outputFormat?: OutputFormat;
@@ -393,6 +394,38 @@ export interface TrimResult {
   timedOut?: boolean;
   /** Output file path (file helper). */
   outputPath?: string;
+  /** One per file or archive member, in order, when several logs were reduced together. */
+  sections?: TrimSection[];
+}
+
+/**
+ * One file or archive member of a run over several logs (`trimlog a.log b.log.gz`,
+ * `trimlog run-logs.zip`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { TrimSection } from "./types.ts";
+ * import { processSections } from "./sections.ts";
+ * const { sections } = await processSections(
+ *   [{ name: "a.log", open: () => ReadableStream.from(["ERROR a\n"]) }],
+ *   new WritableStream(),
+ * );
+ * const first: TrimSection = sections![0];
+ * assert.ok(first.name === "a.log" && first.result?.stats.inputLines === 1);
+ * ```
+ */
+export interface TrimSection {
+  /** The file, or `job / N_step` in a CI log archive. */
+  name: string;
+  /** The job (a CI log archive). */
+  job?: string;
+  /** The step, `N_name` (a CI log archive). */
+  step?: string;
+  /** A CI step that failed (`##[error]`, a non-zero exit code); set in a CI archive. */
+  failed?: boolean;
+  /** The reduction of this log (absent when reading it failed). */
+  result?: TrimResult;
 }
 
 /**

@@ -44,6 +44,7 @@ export function denoCliRuntime(): CliRuntime {
       }
     },
     env: (name) => Deno.env.get(name),
+    appendText: (path, text) => Deno.writeTextFile(path, text, { append: true }),
     stderrIsTerminal: () => Deno.stderr.isTerminal(),
     writeStderr: (text) => {
       Deno.stderr.writeSync(enc.encode(text));

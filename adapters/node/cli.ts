@@ -13,7 +13,7 @@
  */
 
 import { createReadStream, createWriteStream } from "node:fs";
-import { open, realpath, stat } from "node:fs/promises";
+import { appendFile, open, realpath, stat } from "node:fs/promises";
 import process from "node:process";
 import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
@@ -72,6 +72,7 @@ export function nodeCliRuntime(): CliRuntime {
       }
     },
     env: (name) => process.env[name],
+    appendText: (path, text) => appendFile(path, text),
     stderrIsTerminal: () => process.stderr.isTTY === true,
     writeStderr: (text) => {
       process.stderr.write(text);

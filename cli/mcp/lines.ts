@@ -10,6 +10,8 @@
  * @module
  */
 
+import { decompressIfCompressed } from "../../trim/decompress.ts";
+import { TrimError } from "../../trim/errors.ts";
 import { SecretBlockSanitizer } from "../../trim/sanitize.ts";
 import { LineSplitter } from "../../trim/lines.ts";
 import type { CliReadable } from "../runtime.ts";
@@ -22,7 +24,9 @@ export const KEY_BLOCK_LINE = "[REDACTED PRIVATE KEY]";
 
 /**
  * Calls `visit` with each line of `input` (numbered from 1), masked; stops reading
- * when `visit` returns `false`. Resolves with the number of lines read.
+ * when `visit` returns `false`. Resolves with the number of lines read. gzip and zlib
+ * input is decompressed (numbered as the reduced log numbers it); a corrupt stream
+ * rejects with `TrimError` `CORRUPT_INPUT` once its readable lines were visited.
  *
  * @example
  * ```ts
@@ -57,12 +61,18 @@ export async function forEachMaskedLine(
     lines.length = 0;
     return true;
   };
-  for await (const chunk of chunksOf(input)) {
+  let corrupt: string | undefined;
+  const bytes = decompressIfCompressed(
+    input instanceof ReadableStream ? input : ReadableStream.from(input),
+    { onCorrupt: (format, reason) => (corrupt = `${format} data is ${reason}`) },
+  ) as ReadableStream<Uint8Array>;
+  for await (const chunk of chunksOf(bytes)) {
     splitter.push(chunk, lines);
     if (!emit()) return n;
   }
   splitter.flush(lines);
   emit();
+  if (corrupt !== undefined) throw new TrimError("CORRUPT_INPUT", `${corrupt} after line ${n}`);
   return n;
 }
 

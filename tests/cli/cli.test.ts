@@ -80,7 +80,7 @@ test("cli: usage errors exit 2 and name the flag and the valid values", () => {
       /--preserve-id-suffix: "17" is not a whole number from 0 to 16/,
     ],
     [["--json"], /--json .* needs -o FILE/],
-    [["a.log", "b.log"], /at most one input FILE/],
+    [["a.log", "-"], /standard input \(-\) cannot be one of several input FILEs/],
     [["--config", "x.yml", "--no-config"], /cannot be combined/],
     [["-o"], /-o, --output|--output needs a value|needs a value/],
     [

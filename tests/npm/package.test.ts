@@ -337,10 +337,18 @@ test("npm package: build, pack, install; node --test, bun test and tsc on the in
       "build",
       await ok("build", Deno.execPath(), ["run", "-A", "scripts/build_npm.ts", "--out", out]),
     );
-    assert.match(build.stdout, /dependencies: @modelcontextprotocol\/sdk@\^1\.32\.\d+, yaml@/);
+    assert.match(
+      build.stdout,
+      /dependencies: @modelcontextprotocol\/sdk@\^1\.32\.\d+, fflate@\^0\.8\.\d+, yaml@/,
+    );
     const pkg = JSON.parse(await Deno.readTextFile(`${out}/package.json`));
-    // yaml for .trim.yml, the MCP SDK for `trimlog mcp` (both loaded on first use).
-    assert.deepEqual(Object.keys(pkg.dependencies), ["@modelcontextprotocol/sdk", "yaml"]);
+    // yaml for .trim.yml, the MCP SDK for `trimlog mcp`, fflate for zip archives (all
+    // loaded on first use).
+    assert.deepEqual(Object.keys(pkg.dependencies), [
+      "@modelcontextprotocol/sdk",
+      "fflate",
+      "yaml",
+    ]);
     assert.equal(pkg.engines.node, ">=20");
     const pack = time(
       "pack",
