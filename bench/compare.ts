@@ -141,8 +141,10 @@ async function main(): Promise<number> {
     }
   };
   await Promise.all(Array.from({ length: jobs }, () => worker()));
-  console.log(`${compared} runs compared (${inputs.length} inputs x ${MODES.length} modes), ` +
-    `${differ} differ`);
+  console.log(
+    `${compared} runs compared (${inputs.length} inputs x ${MODES.length} modes), ` +
+      `${differ} differ`,
+  );
   return differ > 0 ? 1 : 0;
 }
 

@@ -4,7 +4,7 @@
  *
  * 1. filters ({@linkcode lineFilter}): a custom `keep` match is kept (a hard keep);
  *    custom `ignore`, `include`, `exclude` and `severity` drop;
- * 2. the line is classified once ({@linkcode lineSignal}) and scored at the effective
+ * 2. the line is classified once per template ({@linkcode SignalCache}) and scored at the effective
  *    aggressiveness ({@linkcode scoreForLevel}); in `auto` the level follows
  *    {@linkcode createDynamicAggressivenessState}, fed one decision per line;
  * 3. lines scoring at least {@linkcode SCORE_KEEP_THRESHOLD} are masked and kept,
@@ -44,14 +44,10 @@ import { type Batch, batchStage } from "../batch.ts";
 import { hashLine } from "../classify/hash.ts";
 import { isExceptionHead, isStackFrame } from "../classify/frames.ts";
 import { diffLine } from "../classify/diff.ts";
-import {
-  createRepeatDampener,
-  LineCategory,
-  lineSignal,
-  scoreForLevel,
-} from "../classify/score.ts";
+import { createRepeatDampener, LineCategory, scoreForLevel } from "../classify/score.ts";
 import type { RepeatDampener } from "../classify/score.ts";
 import { createRepeatSignature } from "../classify/signature.ts";
+import { SignalCache } from "../classify/signal_cache.ts";
 import { SCORE_KEEP_THRESHOLD, TFIDF_MAP_LIMIT, TFIDF_REPEAT_THRESHOLD } from "../constants.ts";
 import { type DecisionReason, type DecisionReporter, keepReasonOf } from "../decision.ts";
 import {
@@ -160,6 +156,8 @@ export class Selector {
   #messages: MessageRepeats | undefined;
   #rootCause: RootCause | undefined;
   #out: SelectOutput;
+  /** The lines' signals, once per template. */
+  #signals: SignalCache;
 
   #ring: ContextRing;
   #afterLeft = 0;
@@ -240,6 +238,7 @@ export class Selector {
     });
     this.#state = createDynamicAggressivenessState(slice.aggressiveness);
     this.#filter = lineFilter(slice);
+    this.#signals = new SignalCache(slice.multilingual);
     if (slice.adaptiveContext) this.#adaptive = new AdaptiveAfter(slice.contextAfter);
     if (slice.rootCause) this.#rootCause = new RootCause();
     if (slice.dampen) this.#dampener = createRepeatDampener();
@@ -385,7 +384,7 @@ export class Selector {
       }
       this.#pos++;
       if (step === PhpStep.SHOW && i < PHP_DIFF_LINES) {
-        const score = scoreForLevel(lineSignal(held[i], this.#o.multilingual), state.effective);
+        const score = scoreForLevel(this.#signals.signal(held[i]), state.effective);
         this.#emit(held[i], nums[i], "failure-section", score);
         state.recordDecision("keep-soft");
       } else {
@@ -423,7 +422,7 @@ export class Selector {
       state.recordDecision("drop");
       return;
     }
-    let sig = lineSignal(line, this.#o.multilingual);
+    let sig = this.#signals.signal(line);
     if (this.#stepsAfter && sig >= _STACK_SIG && isStepStart(line)) {
       // The title of a step after the failure (GitLab's `Uploading artifacts for failed
       // job`): its words are about the job, no evidence; a plain line (the last of an
@@ -871,7 +870,7 @@ export class Selector {
     let best = 0;
     let bestSig = 0;
     for (let i = 0; i < n; i++) {
-      const sig = lineSignal(lines[i], this.#o.multilingual);
+      const sig = this.#signals.signal(lines[i]);
       sigs[i] = sig;
       const s = scoreForLevel(sig, level);
       if (s > best) best = s;
