@@ -76,8 +76,8 @@ const _BYPASS = 16384;
  *
  * `adaptive`: for a function about as cheap as a lookup, a memo that does not hit
  * costs more than it saves (a lookup, a copy of the line, an entry). After 1,024
- * lookups of which fewer than 1 in 8 hit, the next 16,384 lines are computed directly,
- * then it probes again.
+ * lookups of which fewer than 1 in 8 hit, it drops what it holds and the next 16,384
+ * lines are computed directly, then it probes again.
  *
  * @example
  * ```ts
@@ -91,6 +91,7 @@ const _BYPASS = 16384;
 export class LineMemo<V> {
   #compute: (line: string) => V;
   #cache: GenerationalCache<string, V>;
+  #limit: number;
   #maxLength: number;
   #adaptive: boolean;
   /** Lookups left in this probe (> 0), or lines left to compute directly (< 0). */
@@ -100,16 +101,24 @@ export class LineMemo<V> {
   constructor(compute: (line: string) => V, limit: number, maxLength: number, adaptive: boolean) {
     this.#compute = compute;
     this.#cache = new GenerationalCache(limit);
+    this.#limit = limit;
     this.#maxLength = maxLength;
     this.#adaptive = adaptive;
   }
 
+  /**
+   * Whether the memo stands aside for this line (adaptive, after a probe that hit
+   * less): the caller computes it directly. Counts the line.
+   */
+  skip(): boolean {
+    if (this.#left >= 0) return false;
+    if (++this.#left === 0) this.#left = _PROBE;
+    return true;
+  }
+
   /** `compute(line)`. */
   get(line: string): V {
-    if (this.#left < 0) {
-      if (++this.#left === 0) this.#left = _PROBE;
-      return this.#compute(line);
-    }
+    if (this.#left < 0 && this.skip()) return this.#compute(line);
     if (line.length > this.#maxLength) return this.#compute(line);
     let v = this.#cache.get(line);
     if (v === undefined) {
@@ -119,7 +128,11 @@ export class LineMemo<V> {
       this.#cache.set(own, typeof v === "string" ? (v === line ? own : ownString(v)) as V : v);
     } else this.#hits++;
     if (this.#adaptive && --this.#left === 0) {
-      this.#left = this.#hits * 8 < _PROBE ? -_BYPASS : _PROBE;
+      if (this.#hits * 8 < _PROBE) {
+        // Standing aside: what it holds goes (the memory is the run's, not the memo's).
+        this.#left = -_BYPASS;
+        this.#cache = new GenerationalCache(this.#limit);
+      } else this.#left = _PROBE;
       this.#hits = 0;
     }
     return v;
