@@ -64,7 +64,7 @@ export class GenerationalCache<K, V> {
 }
 
 /** Lookups of one probe of an adaptive {@linkcode LineMemo}. */
-const _PROBE = 1024;
+const _PROBE = 256;
 /** Lines computed directly after a probe that hit less than 1 in 8 (then it probes again). */
 const _BYPASS = 16384;
 
@@ -75,9 +75,9 @@ const _BYPASS = 16384;
  * would keep the whole chunk alive).
  *
  * `adaptive`: for a function about as cheap as a lookup, a memo that does not hit
- * costs more than it saves (a lookup, a copy of the line, an entry). After 1,024
- * lookups of which fewer than 1 in 8 hit, it drops what it holds and the next 16,384
- * lines are computed directly, then it probes again.
+ * costs more than it saves (a lookup, a copy of the line, an entry). After 256
+ * lookups of which fewer than 1 in 8 hit, the next 16,384 lines are computed directly
+ * (what it holds stays), then it probes again.
  *
  * @example
  * ```ts
@@ -91,7 +91,6 @@ const _BYPASS = 16384;
 export class LineMemo<V> {
   #compute: (line: string) => V;
   #cache: GenerationalCache<string, V>;
-  #limit: number;
   #maxLength: number;
   #adaptive: boolean;
   /** Lookups left in this probe (> 0), or lines left to compute directly (< 0). */
@@ -101,7 +100,6 @@ export class LineMemo<V> {
   constructor(compute: (line: string) => V, limit: number, maxLength: number, adaptive: boolean) {
     this.#compute = compute;
     this.#cache = new GenerationalCache(limit);
-    this.#limit = limit;
     this.#maxLength = maxLength;
     this.#adaptive = adaptive;
   }
@@ -128,11 +126,9 @@ export class LineMemo<V> {
       this.#cache.set(own, typeof v === "string" ? (v === line ? own : ownString(v)) as V : v);
     } else this.#hits++;
     if (this.#adaptive && --this.#left === 0) {
-      if (this.#hits * 8 < _PROBE) {
-        // Standing aside: what it holds goes (the memory is the run's, not the memo's).
-        this.#left = -_BYPASS;
-        this.#cache = new GenerationalCache(this.#limit);
-      } else this.#left = _PROBE;
+      // What it holds stays while it stands aside: the next probe finds the lines that
+      // come back from afar (a job's log printed again, a test suite run per matrix entry).
+      this.#left = this.#hits * 8 < _PROBE ? -_BYPASS : _PROBE;
       this.#hits = 0;
     }
     return v;

@@ -89,7 +89,7 @@ test("memoised signals equal computed ones on generated logs (repeats near and f
 test("the memo stands aside where it does not hit, and still answers", () => {
   let calls = 0;
   const m = new LineMemo((l) => (calls++, l.length), 64, 100, true);
-  // 1,024 distinct lines: no hit, the probe ends; the next lines are computed directly.
+  // 1,024 distinct lines (more than a probe): no hit, the probe ends; the next lines are computed directly.
   for (let i = 0; i < 1024; i++) m.get(`line ${i}`);
   assert.equal(calls, 1024);
   for (let i = 0; i < 100; i++) assert.equal(m.get("same"), 4);
