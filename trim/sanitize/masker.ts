@@ -17,7 +17,7 @@ import { sanitizeLine } from "../sanitize.ts";
 export type Masker = (line: string) => string;
 
 /** Lines of one generation of the masker's cache (two generations are held). */
-export const MASK_CACHE_LINES = 2048;
+export const MASK_CACHE_LINES = 1024;
 /** Lines longer than this are masked each time, not cached (the cache's memory stays small). */
 export const MASK_CACHE_MAX_LENGTH = 1024;
 
