@@ -62,6 +62,8 @@
  * @module
  */
 
+import { alternationOf } from "../rules/all.ts";
+
 /**
  * Go `ok  \tgithub.com/x/y\t0.123s`, `ok  pkg (cached)`; TAP `ok 3 - name`, `ok 3`, and
  * partest's aligned `ok  751 - neg/t7385.scala`.
@@ -162,36 +164,10 @@ const _PASSED_END = / (?:PASSED|SKIPPED|XFAIL|XPASS)(?: +\[ *\d{1,3}%\])?$/y;
  * `changes detected, packing new archive`, `cache uploaded`), GitHub's cache actions
  * (`Cache restored from key: …`, `Received 1048576 of 5242880 (20.0%), 1.0 MBs/sec`)
  * and GitLab's runner (`Checking cache for default-1...`, `Successfully extracted
- * cache`, `WARNING: Failed to extract cache`, `Uploading cache.zip to https://…`).
+ * cache`, `WARNING: Failed to extract cache`, `Uploading cache.zip to https://…`): the
+ * `cache-step` rules of `trim/rules/`.
  */
-const _CACHE_STEP = new RegExp(
-  "^(?:" + [
-    // Travis (casher)
-    "(?:store|setting up) build cache$",
-    "attempting to download cache archive$",
-    "(?:found|could not download) cache$",
-    "(?:fetching|uploading) \\S+\\/cache-\\S*\\.tgz$",
-    "uploading archive$",
-    "adding \\S+ to cache$",
-    "cache uploaded$",
-    "nothing changed(?:, not updating cache)?$",
-    "changes? detected(?:, packing new archive$| \\(content changed, )",
-    // GitHub Actions (actions/cache, setup-* caches)
-    "Cache (?:restored from key|saved with key|not found for input keys|Size): ",
-    "Cache (?:restored|saved) successfully$",
-    "Received \\d+ of \\d+ \\([\\d.]+%\\), [\\d.]+ MBs\\/sec$",
-    // GitLab runner
-    "(?:Checking cache for|Creating cache) \\S+\\.\\.\\.$",
-    "Created cache$",
-    "Restoring cache$",
-    "Saving cache for (?:successful|failed) job$",
-    "Successfully extracted cache$",
-    "(?:Downloading|Uploading) cache\\.zip (?:from|to) https?:\\/\\/",
-    "WARNING: Failed to extract cache$",
-    "No URL provided, cache will not be ",
-    "Not uploading cache \\S+ due to policy$",
-  ].join("|") + ")",
-);
+const _CACHE_STEP = new RegExp(`^(?:${alternationOf("cache-step")})`);
 
 /** First characters of {@linkcode _CACHE_STEP}'s lines: a c f n s u C R S U D W N. */
 function _cacheInitial(c: number): boolean {

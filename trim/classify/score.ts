@@ -23,6 +23,7 @@ import { LineCategory, type LineSignal } from "./category.ts";
 import { scoreForLevel } from "./level_scores.ts";
 import { triggerFamilies, TriggerFamily, upperTriggerFamilies } from "./triggers.ts";
 import { wordAlternation as _trie } from "./word_trie.ts";
+import { alternationOf } from "../rules/all.ts";
 import type { EffectiveAggressiveness, SeverityLevel } from "../types.ts";
 
 export { isHardSignal, LineCategory, type LineSignal, signalCategory } from "./category.ts";
@@ -197,9 +198,13 @@ const _GO_FUNC = /^(?:[\w.-]+\/)*[\w.-]+\.(?:\(\*?\w+\)\.)?\w+\((?:0x[0-9a-f]+(?
 /** Container lifecycle lines (start, create, pull): not failures. */
 const _CONTAINER_LIFECYCLE =
   /\b(?:Start(?:ing|ed)|Creat(?:ing|ed)|Pull(?:ing|ed)|Successfully (?:pulled|assigned)|Scheduled|Running|Recreat(?:ing|ed)|Stopp(?:ing|ed)|Remov(?:ing|ed))\b.{0,80}?\b[Cc]ontainers?\b|\b[Cc]ontainers? \S+ +(?:Start(?:ing|ed)|Creat(?:ing|ed)|Running|Healthy|Stopp(?:ing|ed)|Remov(?:ing|ed)|Recreat(?:ing|ed)|Waiting)\b|starting containerd|containerd successfully booted/;
-/** Download, install, build and checkout chatter (anchored prefixes). */
-const _CHATTER =
-  /^\s*(?:\[HASH\]: |[0-9a-f]{12}: )?(?:Downloading|Downloaded|Download complete|Fetching|Fetched|Pulling|Pull complete|Already exists|Waiting|Verifying Checksum|Extracting|Digest: sha256|Status: (?:Downloaded|Image is up to date)|Compiling|Checking|Finished|Fresh|Building|Collecting|Using cached|Requirement already satisfied|Installing|Successfully (?:installed|built|tagged)|Unpacking|Preparing to unpack|Selecting previously unselected|Setting up|Processing triggers|Get:\d|Hit:\d|Ign:\d|Reading (?:package lists|state information)|Building dependency tree|added \d+ packages?|removed \d+ packages?|changed \d+ packages?|up to date|audited \d+ packages?|found 0 vulnerabilities|\d+ packages? (?:are|is) looking for funding|run `npm fund`|Progress: resolved|Packages: \+|Lockfile is up to date|Done in \d|Already up to date|Cloning into|remote: (?:Enumerating|Counting|Compressing|Total)|Receiving objects|Resolving deltas|Updating files|Unpacking objects|HEAD is now at|Switched to (?:a new )?branch|Note: switching to|From https?:|\* branch |\* \[new (?:branch|tag)\]|Submodule |Entering '|Checking out files|Step \d+\/\d+|---> |Sending build context|#\d+ (?:\[internal\]|transferring|resolve|CACHED|DONE|sha256)|Removing intermediate container|##\[(?:group|endgroup)\]|::(?:group|endgroup)::|Post job cleanup|Cleaning up orphan processes|Syncing repository|Getting action download info|Download action repository)/;
+/**
+ * Download, install, build and checkout chatter: the `chatter` rules of `trim/rules/`
+ * (prefixes of the text after indentation and a Docker layer id or its mask).
+ */
+const _CHATTER = new RegExp(
+  `^\\s*(?:\\[HASH\\]: |[0-9a-f]{12}: )?(?:${alternationOf("chatter")})`,
+);
 /** Progress bars (only tried on lines containing `%`). */
 const _PROGRESS =
   /[█▓▒░━■□▏▎▍▌▋▊▉#=]{3,}|\d%\s*\||\bETA\b|\d(?:\.\d+)? ?[kKMG]i?B\s*\/\s*\d|^\s*\d{1,3}(?:\.\d+)?%|\(\d+\/\d+\)/;

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { LineMemo } from "../bounded_cache.ts";
 import { sanitizeJsonLine } from "./jsonl.ts";
 import { sanitizeLine } from "../sanitize.ts";
 
@@ -23,6 +24,11 @@ export interface MaskSlice {
 
 /** Masks one line. */
 export type Masker = (line: string) => string;
+
+/** Lines of one generation of the masker's cache (two generations are held). */
+export const MASK_CACHE_LINES = 1024;
+/** Lines longer than this are masked each time, not cached (the cache's memory stays small). */
+export const MASK_CACHE_MAX_LENGTH = 1024;
 
 /**
  * Builds the masker of a run.
@@ -43,9 +49,32 @@ export type Masker = (line: string) => string;
 export function createMasker(slice: MaskSlice): Masker {
   const { preserveIdSuffix: suffix, rules } = slice;
   const extra = rules === undefined ? undefined : (line: string) => applyRules(line, rules);
-  if (slice.jsonl) return (line) => sanitizeJsonLine(line, suffix, extra);
-  if (extra !== undefined) return (line) => extra(sanitizeLine(line, suffix));
-  return (line) => sanitizeLine(line, suffix);
+  if (slice.jsonl) return memoMasker((line) => sanitizeJsonLine(line, suffix, extra));
+  if (extra !== undefined) return memoMasker((line) => extra(sanitizeLine(line, suffix)));
+  return memoMasker((line) => sanitizeLine(line, suffix));
+}
+
+/**
+ * A masker that masks a line it saw lately once: masking is a pure function of the
+ * line, and dear (≈ 9–15 µs for a keep candidate of the Loghub logs). Adaptive: where
+ * fewer than 1 in 8 lookups hit (6 % on the first 20 MB of the Loghub logs ×23), the
+ * copies of the lines it holds cost more than the hits save (measured: 7 % more CPU),
+ * and it stands aside. Bounded: two generations of
+ * {@linkcode MASK_CACHE_LINES} lines of at most {@linkcode MASK_CACHE_MAX_LENGTH}
+ * characters ({@linkcode LineMemo}).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { memoMasker } from "./masker.ts";
+ * let calls = 0;
+ * const mask = memoMasker((line) => (calls++, line.replace(/\d/g, "N")));
+ * assert.ok(mask("id 42") === "id NN" && mask("id 42") === "id NN" && calls === 1);
+ * ```
+ */
+export function memoMasker(mask: Masker): Masker {
+  const memo = new LineMemo(mask, MASK_CACHE_LINES, MASK_CACHE_MAX_LENGTH, true);
+  return (line) => memo.get(line);
 }
 
 /**

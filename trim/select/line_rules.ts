@@ -15,7 +15,8 @@
  */
 
 import { hashLine } from "../classify/hash.ts";
-import { lineSignal, scoreForLevel } from "../classify/score.ts";
+import { scoreForLevel } from "../classify/score.ts";
+import type { SignalCache } from "../classify/signal_cache.ts";
 import { createRepeatSignature } from "../classify/signature.ts";
 import { SCORE_KEEP_THRESHOLD } from "../constants.ts";
 import { keepReasonOf } from "../decision.ts";
@@ -52,12 +53,13 @@ const _T = SCORE_KEEP_THRESHOLD;
  * import { NoiseBlocks } from "./noise_blocks.ts";
  * import { SelectOutput } from "./output.ts";
  * import { Repeats } from "./repeats.ts";
+ * import { SignalCache } from "../classify/signal_cache.ts";
  * const counters = { dropped() {}, hidden() {}, duplicates() {} };
  * const em = new Emitter(new SelectOutput({ track: false, scores: false }), counters, undefined, 9);
  * const rules = new LineRules({
  *   em, after: new AfterContext(2, true), closing: new ClosingLines(0), blocks: new NoiseBlocks(),
  *   repeats: new Repeats(true, true), state: createDynamicAggressivenessState("auto"),
- *   filter: undefined, multilingual: true, rootCause: true,
+ *   filter: undefined, signals: new SignalCache(true), rootCause: true,
  * });
  * assert.ok(rules.judge("[ERROR] disk full") === Act.KEEP && rules.verdict.hard);
  * // Soft: dropped, but still context of an error that follows.
@@ -78,7 +80,7 @@ export class LineRules {
   #repeats: Repeats;
   #state: AggressivenessState;
   #filter: ReturnType<typeof lineFilter>;
-  #multilingual: boolean;
+  #signals: SignalCache;
 
   /** The trackers the rules read and advance. */
   constructor(o: {
@@ -89,7 +91,8 @@ export class LineRules {
     repeats: Repeats;
     state: AggressivenessState;
     filter: ReturnType<typeof lineFilter>;
-    multilingual: boolean;
+    /** The lines' signals (cached {@linkcode lineSignal}). */
+    signals: SignalCache;
     rootCause: boolean;
   }) {
     this.#em = o.em;
@@ -99,7 +102,7 @@ export class LineRules {
     this.#repeats = o.repeats;
     this.#state = o.state;
     this.#filter = o.filter;
-    this.#multilingual = o.multilingual;
+    this.#signals = o.signals;
     if (o.rootCause) this.rootCause = new RootCause();
   }
 
@@ -124,7 +127,7 @@ export class LineRules {
     if (blocks.console.next(line, indent) && !closing.closing) {
       return v.set(Act.DROP, line, "noise", 0, "drop"); // what a test printed (jest's console)
     }
-    let sig = lineSignal(line, this.#multilingual);
+    let sig = this.#signals.signal(line);
     if (closing.stepsAfter && sig >= STACK_SIG && isStepStart(line)) {
       // The title of a step after the failure (GitLab's `Uploading artifacts for failed
       // job`): its words are about the job, no evidence; a plain line (the last of an

@@ -7,7 +7,8 @@
  * @module
  */
 
-import { lineSignal, scoreForLevel } from "../classify/score.ts";
+import { scoreForLevel } from "../classify/score.ts";
+import type { SignalCache } from "../classify/signal_cache.ts";
 import type { DecisionReason } from "../decision.ts";
 import type { AggressivenessState } from "./aggressiveness.ts";
 import type { BeforeContext } from "./before_context.ts";
@@ -32,8 +33,8 @@ export interface PhpGateLinks {
   before: BeforeContext;
   /** The aggressiveness a shown line is scored at, told each decision. */
   state: AggressivenessState;
-  /** Error keywords in many languages. */
-  multilingual: boolean;
+  /** The lines' signals (cached `lineSignal`). */
+  signals: SignalCache;
 }
 
 /**
@@ -103,7 +104,7 @@ export class PhpGate {
       }
       o.em.pos++;
       if (step === PhpStep.SHOW && i < PHP_DIFF_LINES) {
-        const score = scoreForLevel(lineSignal(held[i], o.multilingual), state.effective);
+        const score = scoreForLevel(o.signals.signal(held[i]), state.effective);
         o.emit(held[i], nums[i], "failure-section", score);
         state.recordDecision("keep-soft");
       } else {

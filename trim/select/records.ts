@@ -12,7 +12,8 @@
 
 import { hashLine } from "../classify/hash.ts";
 import { isExceptionHead, isStackFrame } from "../classify/frames.ts";
-import { lineSignal, scoreForLevel } from "../classify/score.ts";
+import { scoreForLevel } from "../classify/score.ts";
+import type { SignalCache } from "../classify/signal_cache.ts";
 import { SCORE_KEEP_THRESHOLD } from "../constants.ts";
 import type { EffectiveAggressiveness } from "../types.ts";
 import type { AfterContext } from "./after_context.ts";
@@ -131,6 +132,8 @@ export class Records {
   #filter: ReturnType<typeof lineFilter>;
   /** The line path, for a record the filters leave one line of. */
   #single: (line: string, num: number) => void;
+  /** The lines' signals (cached `lineSignal`). */
+  #signals: SignalCache;
 
   /** The trackers the record path reads and advances. */
   constructor(o: {
@@ -144,6 +147,7 @@ export class Records {
     rootCause: RootCause | undefined;
     filter: ReturnType<typeof lineFilter>;
     single: (line: string, num: number) => void;
+    signals: SignalCache;
   }) {
     this.#o = o.slice;
     this.#state = o.state;
@@ -155,6 +159,7 @@ export class Records {
     this.#rootCause = o.rootCause;
     this.#filter = o.filter;
     this.#single = o.single;
+    this.#signals = o.signals;
   }
 
   /**
@@ -199,7 +204,7 @@ export class Records {
     let best = 0;
     let bestSig = 0;
     for (let i = 0; i < n; i++) {
-      const sig = lineSignal(lines[i], this.#o.multilingual);
+      const sig = this.#signals.signal(lines[i]);
       sigs[i] = sig;
       const s = scoreForLevel(sig, level);
       if (s > best) best = s;

@@ -13,6 +13,7 @@
  */
 
 import { type Batch, batchStage } from "../batch.ts";
+import { SignalCache } from "../classify/signal_cache.ts";
 import type { DecisionReason, DecisionReporter } from "../decision.ts";
 import type { RunnerPrefixes } from "../runner_prefix.ts";
 import { AfterContext } from "../select/after_context.ts";
@@ -94,17 +95,14 @@ export class Selector {
     const after = this.#after = new AfterContext(slice.contextAfter, slice.adaptiveContext);
     const closing = this.#closing = new ClosingLines(slice.finalWindow);
     const repeats = this.#repeats = new Repeats(slice.dampen, slice.dampenMessages);
-    const { multilingual } = slice;
-    const common = { em, after, blocks: new NoiseBlocks(), repeats, state };
-    const rules = this.#rules = new LineRules({
-      ...common,
-      ...{ closing, filter, multilingual, rootCause: slice.rootCause },
-    });
+    const signals = new SignalCache(slice.multilingual);
+    const common = { em, after, blocks: new NoiseBlocks(), repeats, state, filter, signals };
+    const rules = this.#rules = new LineRules({ ...common, closing, rootCause: slice.rootCause });
     const decide = (line: string, num: number) => this.#decide(line, num);
     const single = (line: string, num: number) => this.#single(line, num);
     const rootCause = rules.rootCause;
-    this.#records = new Records({ ...common, slice, before, rootCause, filter, single });
-    this.#php = new PhpGate({ filter, decide, emit, em, before, state, multilingual });
+    this.#records = new Records({ ...common, slice, before, rootCause, single });
+    this.#php = new PhpGate({ filter, decide, emit, em, before, state, signals });
   }
 
   /** The passing run's templates (`baseline`): lines it also printed are not kept on their own. */
