@@ -2,7 +2,7 @@
  * The baseline on the pass/fail fixture pairs (`tests/fixtures/baseline/`): for each
  * pair, output tokens and must-keep lines missed, without and with the passing run's
  * log, with default options both ways. Prints a Markdown table (bench/README.md);
- * `tests/trim/baseline_pairs.test.ts` measures with the same function.
+ * `tests/trim/select/baseline_pairs.test.ts` measures with the same function.
  *
  * ```sh
  * npx -y deno@2.9.6 run -A scripts/baseline_pairs.ts

@@ -15,7 +15,7 @@
  * | literal, then one long run | literal + the class character × 1 MB | a match attempt that scans to the end, repeated |
  *
  * Hand-written cases for the hot-path expressions (sanitizer, signatures, templates,
- * stack frames) are in `tests/trim/sanitize.test.ts` and `tests/trim/relevance_properties.test.ts`;
+ * stack frames) are in `tests/trim/sanitize/sanitize.test.ts` and `tests/trim/relevance_properties.test.ts`;
  * this sweep covers all of them mechanically.
  *
  * Bounds: each expression on each of its strings < 100 ms, or, when a loaded machine

@@ -64,7 +64,13 @@ export class Verdict {
   kind: AggressivenessDecisionKind = "drop";
 
   /** Sets the verdict; returns `act`. */
-  set(act: Act, line: string, reason: DecisionReason, score: number, kind = this.kind): Act {
+  set(
+    act: Act,
+    line: string,
+    reason: DecisionReason,
+    score: number,
+    kind: AggressivenessDecisionKind,
+  ): Act {
     this.line = line;
     this.reason = reason;
     this.score = score;
