@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { propertyParams } from "../_helpers/property.ts";
+import { propertyParams } from "../../_helpers/property.ts";
 import {
   createTemplateSignature,
   NEVER_MERGE_LABELS,
