@@ -1,6 +1,6 @@
 // The soak with faults of bench/health/soak.ts, 10 s, as a test: porthealth as `deno task serve`
 // runs it, under `ulimit -n 256` with 200 checks whose targets flap (open, closed, silent), a
-// config reload halfway, a mix of /health, /live, /metrics and / over 48 keep-alive connections
+// config reload halfway, a mix of /health, /live, /metrics and / over 24 keep-alive connections
 // (fetch, in this process: no wrk needed) and 4 clients reading one byte a second. It asserts
 // on correctness only, never on timing: every answer deliberate (200, 503 or 304), every
 // flapping check following its listener, the reload taken, no descriptor left behind.
@@ -20,7 +20,7 @@ test("soak: 10 s of faults under ulimit -n 256, no failed request, no descriptor
     mode: "ulimit",
     seconds: 10,
     checks: 200,
-    connections: 48,
+    connections: 24,
     slow: 4,
     load: "fetch",
     port: freePort(),
