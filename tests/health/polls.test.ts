@@ -70,6 +70,11 @@ async function curl(url: string, ...args: string[]): Promise<Curl> {
   }
 }
 
+// curl asking for gzip and revalidating with `etag`.
+function curlGzipIf(url: string, etag: string | undefined): Promise<Curl> {
+  return curl(url, "-H", "Accept-Encoding: gzip", "-H", `If-None-Match: ${etag}`);
+}
+
 async function gunzip(bytes: Uint8Array): Promise<string> {
   const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()
     .pipeThrough(new DecompressionStream("gzip"));
@@ -176,20 +181,8 @@ for (const [name, host, extra] of HOSTS) {
         const packed = await curl(url, "-H", "Accept-Encoding: gzip");
         const packed2 = await curl(url, "-H", "Accept-Encoding: br;q=1, gzip;q=0.8");
         const head = await curl(url, "-I", "-H", "Accept-Encoding: gzip");
-        const notModified = await curl(
-          url,
-          "-H",
-          "Accept-Encoding: gzip",
-          "-H",
-          `If-None-Match: ${packed.headers.get("etag")}`,
-        );
-        const wrongTag = await curl(
-          url,
-          "-H",
-          "Accept-Encoding: gzip",
-          "-H",
-          `If-None-Match: ${plain.headers.get("etag")}`,
-        );
+        const notModified = await curlGzipIf(url, packed.headers.get("etag"));
+        const wrongTag = await curlGzipIf(url, plain.headers.get("etag"));
         if (monitor.finished !== round) {
           assert.ok(attempt < 5, "rounds kept finishing in between");
           continue;
@@ -289,13 +282,7 @@ test("polls: /metrics answers from its round with an ETag and gzip (Prometheus a
     for (let attempt = 0;; attempt++) {
       const round = monitor.finished;
       const a = await curl(`${base}/metrics`, "-H", "Accept-Encoding: gzip");
-      const b = await curl(
-        `${base}/metrics`,
-        "-H",
-        "Accept-Encoding: gzip",
-        "-H",
-        `If-None-Match: ${a.headers.get("etag")}`,
-      );
+      const b = await curlGzipIf(`${base}/metrics`, a.headers.get("etag"));
       if (monitor.finished !== round) {
         assert.ok(attempt < 5, "rounds kept finishing in between");
         continue;
