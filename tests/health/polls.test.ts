@@ -81,15 +81,18 @@ async function gunzip(bytes: Uint8Array): Promise<string> {
   return await new Response(stream).text();
 }
 
-// A monitor with 40 open checks (a body worth compressing) on a 300 ms schedule.
-function scheduled(port: number, extra = "") {
+// A monitor with 40 open checks (a body worth compressing): on a 300 ms schedule, or (`held`)
+// on demand with one round kept for an hour, so that every request of a test gets that round
+// however slow the machine is.
+function scheduled(port: number, held = false) {
   const checks = Array.from(
     { length: 40 },
     (_, i) => `  - { host: 127.0.0.1, port: ${port}, name: "c${i}" }\n`,
   ).join("");
-  const config = parseConfig(
-    `server: { interval: 300ms, timeout: 300ms }\n${extra}checks:\n${checks}`,
-  );
+  const server = held
+    ? "server: { cache: 1h, timeout: 300ms }"
+    : "server: { interval: 300ms, timeout: 300ms }";
+  const config = parseConfig(`${server}\nchecks:\n${checks}`);
   return new Monitor({ config, dial });
 }
 
@@ -169,7 +172,7 @@ for (const [name, host, extra] of HOSTS) {
 
   test(`polls (${name}): gzip compressed once per round, its own ETag, q=0 and identity honoured`, async () => {
     const open = openListener();
-    const monitor = scheduled(open.port);
+    const monitor = scheduled(open.port, true);
     monitor.start();
     const { base, close } = await host(createHandler({ monitor, shareBodies: true, ...extra }));
     try {
@@ -274,7 +277,7 @@ for (const [name, host, extra] of HOSTS) {
 
 test("polls: /metrics answers from its round with an ETag and gzip (Prometheus asks for gzip)", async () => {
   const open = openListener();
-  const monitor = scheduled(open.port, "");
+  const monitor = scheduled(open.port, true);
   monitor.start();
   const { base, close } = await HOSTS[0][1](createHandler({ monitor }));
   try {
