@@ -13,6 +13,14 @@ import { gzip, prefersGzip } from "./encoding.ts";
  * `Cache-Control` of `/health` and `/metrics`: a cache (a browser, a proxy) may keep the
  * answer but must ask again before every reuse, sending `If-None-Match`; what it has is the
  * answer of one probe round, and health must never be answered stale.
+ *
+ * @example The header
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { Representation, REVALIDATE } from "./representation.ts";
+ * const res = await new Representation(200, "{}", "application/json", "t").answer(new Request("http://x/"));
+ * assert.ok(res.headers.get("cache-control") === REVALIDATE);
+ * ```
  */
 export const REVALIDATE = "no-cache";
 
@@ -22,6 +30,16 @@ const _encoder = new TextEncoder();
  * A response as its parts, for hosts that can send those faster than they can read a
  * `Response` (node:http: no Web stream per response, no copy of the body into an
  * `ArrayBuffer`). Attached to the responses of a handler created with `rawAnswers`.
+ *
+ * @example The parts of a 304
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type RawAnswer, rawAnswer, Representation } from "./representation.ts";
+ * const rep = new Representation(200, "{}", "application/json", "t");
+ * const req = new Request("http://x/", { headers: { "if-none-match": '"t"' } });
+ * const raw: RawAnswer | undefined = rawAnswer(await rep.answer(req, false, true));
+ * assert.ok(raw?.status === 304 && raw.body === null && raw.headers.etag === '"t"');
+ * ```
  */
 export interface RawAnswer {
   /** The status. */
@@ -32,7 +50,17 @@ export interface RawAnswer {
   body: string | Uint8Array | null;
 }
 
-/** The property under which a `Response` carries its {@linkcode RawAnswer}. */
+/**
+ * The property under which a `Response` carries its {@linkcode RawAnswer}.
+ *
+ * @example Reading it directly
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { RAW_ANSWER, type RawAnswer, withRawAnswer } from "./representation.ts";
+ * const res = withRawAnswer(404, "Not Found\n", {});
+ * assert.ok((res as unknown as Record<symbol, RawAnswer>)[RAW_ANSWER].status === 404);
+ * ```
+ */
 export const RAW_ANSWER: unique symbol = Symbol.for("porthealth.rawAnswer") as never;
 
 /**
@@ -51,7 +79,17 @@ export function rawAnswer(response: Response): RawAnswer | undefined {
   return (response as unknown as Record<symbol, RawAnswer | undefined>)[RAW_ANSWER];
 }
 
-/** A `Response` of `body` that also carries it as a {@linkcode RawAnswer}. */
+/**
+ * A `Response` of `body` that also carries it as a {@linkcode RawAnswer}.
+ *
+ * @example Both views of one answer
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rawAnswer, withRawAnswer } from "./representation.ts";
+ * const res = withRawAnswer(503, "down", { "content-type": "text/plain" });
+ * assert.ok(res.status === 503 && rawAnswer(res)?.headers["content-type"] === "text/plain");
+ * ```
+ */
 export function withRawAnswer(
   status: number,
   body: string | Uint8Array | null,

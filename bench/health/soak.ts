@@ -56,6 +56,8 @@ export interface SoakOptions {
   connections?: number;
   /** `wrk` (the benchmark) or `fetch` (in this process: the test; no wrk needed). */
   load?: "wrk" | "fetch";
+  /** With fetch: each connection waits this long between its requests; default 0. */
+  paceMs?: number;
   slow?: number;
   ulimit?: number;
   port?: number;
@@ -293,7 +295,13 @@ function parseWrk(text: string): Wrk {
 }
 
 // Load with fetch in this process: `n` loops cycling through the paths until `until`.
-async function fetchLoad(base: string, n: number, until: number, statuses: Map<string, number>) {
+async function fetchLoad(
+  base: string,
+  n: number,
+  until: number,
+  statuses: Map<string, number>,
+  paceMs = 0,
+) {
   // its own client, closed at the end: its idle keep-alive connections go with it
   const client = Deno.createHttpClient({});
   let errors = 0;
@@ -319,6 +327,7 @@ async function fetchLoad(base: string, n: number, until: number, statuses: Map<s
         errors++;
         if (firstError.length === 0) firstError.push(`${path}: ${err}`);
       }
+      if (paceMs > 0) await sleep(paceMs);
     }
   };
   await Promise.all(Array.from({ length: n }, (_, i) => loop(i)));
@@ -524,7 +533,7 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
         );
       }
     } else {
-      const r = await fetchLoad(base, conns, until, statuses);
+      const r = await fetchLoad(base, conns, until, statuses, options.paceMs);
       failed += r.errors;
       for (const [k, v] of statuses) {
         answered += v;
