@@ -232,7 +232,10 @@ function _passedJob(group: readonly _Done[], mode: SectionsMode): string | undef
   if (group.length === 1 && group[0].source.step === undefined) return undefined;
   const lines = group.reduce((n, d) => n + (d.section.result?.stats.inputLines ?? 0), 0);
   const steps = `${group.length} step${group.length === 1 ? "" : "s"}`;
-  return `✓ ${group[0].source.job} (${steps}, ${_lines(lines)})`;
+  // The job as its steps' names show it (with the archive's name when there are several inputs).
+  const first = group[0].source;
+  const job = first.step ? first.name.slice(0, -(first.step.length + 3)) : first.name;
+  return `✓ ${job} (${steps}, ${_lines(lines)})`;
 }
 
 function _text(done: readonly _Done[], mode: SectionsMode): string {

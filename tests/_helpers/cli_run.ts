@@ -21,7 +21,12 @@ export function runTrimlog(args: string[], input?: Uint8Array | string): CliRun 
     input,
     env: { ...process.env, TRIM_TELEMETRY: "0", NO_COLOR: "1" },
   });
-  return { code: r.status ?? -1, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+  const error = r.error ? `\n(runTrimlog: ${r.error.message})` : "";
+  return {
+    code: r.status ?? -1,
+    stdout: r.stdout?.toString() ?? "",
+    stderr: (r.stderr?.toString() ?? "") + error,
+  };
 }
 
 /** Calls `fn` with a new temporary folder, removed afterwards. */

@@ -94,6 +94,12 @@ test("archive: several FILEs share one budget, each under its header; gzip among
       r.stdout,
       `== ${a} ==\nINFO start\nERROR disk full on /var\n== ${b} ==\nWARN retry 1\nERROR db timeout\n`,
     );
+    // A CI archive among plain files: its members and jobs carry its name.
+    const zip = join(dir, "run.zip");
+    await writeFile(zip, zipOf(ghaMembers()));
+    const mixed = runTrimlog([a, zip]).stdout.split("\n");
+    assert.ok(mixed.includes(`== ${zip}: build / 5_Run tests ==`), mixed.join("\n"));
+    assert.ok(mixed.includes(`✓ ${zip}: lint (6 steps, 165 lines)`), mixed.join("\n"));
     const tight = runTrimlog(["--max-tokens", "8", a, b]);
     assert.equal(tight.code, 0, tight.stderr);
     assert.match(tight.stdout, /ERROR disk full/);

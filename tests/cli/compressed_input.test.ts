@@ -47,7 +47,9 @@ test("cli: a truncated or corrupt gzip writes the output so far, one line naming
     assert.match(t.stderr, /^trimlog: .*cut\.log\.gz: gzip data is truncated or corrupt \(/);
     assert.ok(!/\bat \S+:\d+/.test(t.stderr), "no stack trace");
 
-    const bad = new Uint8Array(packed);
+    // Under a pipe buffer (64 KiB): the command stops reading at the corruption, and a larger
+    // input would leave the writer with EPIPE.
+    const bad = new Uint8Array(packed.subarray(0, 32 * 1024));
     bad.fill(0xff, 20, 60);
     const s = runTrimlog([], bad);
     assert.equal(s.code, 1);
