@@ -113,7 +113,13 @@ async function main(): Promise<void> {
   let flaky = 0;
   while (Date.now() < deadline) {
     rounds++;
-    for (const file of files) {
+    // A fresh order each round: a run shorter than a round still reaches every file.
+    const order = [...files];
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.abs(randomSeed()) % (i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const file of order) {
       if (Date.now() >= deadline) break;
       const seed = randomSeed();
       const cmd = new Deno.Command(Deno.execPath(), {

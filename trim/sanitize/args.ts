@@ -499,7 +499,11 @@ function _isHostAt(s: string, i: number): boolean {
   if (host.length === 0 || host.startsWith("sha256") || host.startsWith("sha512")) return false;
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(host)) return true;
   if (!/^[A-Za-z0-9-]*[A-Za-z]/.test(host)) return false;
-  return /\.[A-Za-z]/.test(host) || host === "localhost" || s.charCodeAt(e) === 58;
+  if (/\.[A-Za-z]/.test(host) || host === "localhost") return true;
+  // `host:22`, `gitlab:group/repo`: a lower-case name, then a port or a path; not more
+  // of a password (`u:PXIQ%QDy@9bU:d8Lr*e7`).
+  return s.charCodeAt(e) === 58 && /^[a-z0-9-]+$/.test(host) &&
+    /^:(?:\d{1,5}(?![^\s/])|[\w./-]+(?!\S))/.test(s.slice(e, e + 256));
 }
 
 /** netrc: `machine h login u password x`, `default login u password x`. */

@@ -717,8 +717,12 @@ const _KEY_VENDOR = 5;
  * rules): a key ending in the vendor's name, or naming it and ending in a client, app,
  * access, API or account id, a key, a secret or a token.
  */
-const _VENDOR_KEY_RE =
-  /(?:adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|kraken|kucoin|launchdarkly|linkedin|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|sidekiq|snyk|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk)(?:.*(?:clientid|appid|accessid|apiid|accountid|key|secret|token))?$/;
+const _VENDOR_NAME_RE =
+  /adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|kraken|kucoin|launchdarkly|linkedin|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|sidekiq|snyk|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk/;
+
+/** How a vendor's key ends: its name, or a client, app, access, API or account id, a key… */
+const _VENDOR_KEY_END_RE =
+  /(?:clientid|appid|accessid|apiid|accountid|key|secret|token|adafruit|adobe|airtable|algolia|alibaba|asana|atlassian|beamer|bitbucket|bittrex|meraki|cloudflare|codecov|cohere|coinbase|confluent|contentful|datadog|discord|droneci|dropbox|etsy|facebook|fastly|finicity|finnhub|flickr|freshbooks|gitter|gocardless|heroku|hubspot|intercom|jfrog|artifactory|kraken|kucoin|launchdarkly|linkedin|mailchimp|mailgun|mapbox|mattermost|messagebird|netlify|newrelic|nytimes|okta|plaid|privateai|rapidapi|sendbird|sentry|sidekiq|snyk|squarespace|sumo|telegram|travis|twitch|twitter|typeform|yandex|zendesk)$/;
 
 /** `artifact:version` (`java18:1.0`, `core:2.3.1-SNAPSHOT`). */
 const _COORDINATE_RE = /^[A-Za-z][\w.-]{0,63}:\d{1,4}(?:\.\d{1,6}){0,3}(?:[-.][\w.-]{1,32})?$/;
@@ -777,7 +781,7 @@ function _keyKind(key: string): number {
     /[a-z](?:Pass|Auth|Pw|Pat|Salt)$/.test(key) ||
     _X_HEADER_SECRET_RE.test(lowerKey)
   ) kind = _KEY_SECRET;
-  else if (_VENDOR_KEY_RE.test(norm)) kind = _KEY_VENDOR;
+  else if (_VENDOR_KEY_END_RE.test(norm) && _VENDOR_NAME_RE.test(norm)) kind = _KEY_VENDOR;
   else kind = _KEY_PLAIN;
   if (_keyKinds.size >= _KEY_CACHE_LIMIT) _keyKinds.clear();
   _keyKinds.set(key, kind);
