@@ -9,11 +9,11 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { trimTextInline } from "../../trim/process.ts";
-import { sanitizeLine } from "../../trim/sanitize.ts";
-import { NamedSecretValues } from "../../trim/sanitize/named_values.ts";
-import { maskShortPasswords } from "../../trim/sanitize/short_passwords.ts";
-import { printsSecret, SECRET_PRINTING_COMMANDS } from "../../trim/sanitize/secret_commands.ts";
+import { trimTextInline } from "../../../trim/process.ts";
+import { sanitizeLine } from "../../../trim/sanitize.ts";
+import { NamedSecretValues } from "../../../trim/sanitize/named_values.ts";
+import { maskShortPasswords } from "../../../trim/sanitize/short_passwords.ts";
+import { printsSecret, SECRET_PRINTING_COMMANDS } from "../../../trim/sanitize/secret_commands.ts";
 
 /** Each line is masked, and its secret (the second element) is gone. */
 function assertMasked(cases: readonly (readonly [string, string])[]): void {

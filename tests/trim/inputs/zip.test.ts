@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { TrimError } from "../../trim/errors.ts";
-import { listZip, readZipMember, unsafeName, ZIP_LIMITS } from "../../trim/inputs/zip.ts";
-import { planGithubArchive } from "../../trim/inputs/gha.ts";
-import { ghaMembers, zipOf } from "../_helpers/gha_archive.ts";
+import { TrimError } from "../../../trim/errors.ts";
+import { listZip, readZipMember, unsafeName, ZIP_LIMITS } from "../../../trim/inputs/zip.ts";
+import { planGithubArchive } from "../../../trim/inputs/gha.ts";
+import { ghaMembers, zipOf } from "../../_helpers/gha_archive.ts";
 
 const refused = (re: RegExp) => (e: unknown) =>
   e instanceof TrimError && e.code === "UNSAFE_ARCHIVE" && re.test(e.message) &&

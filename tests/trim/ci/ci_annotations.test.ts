@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { errorCommand, locateErrors } from "../../trim/ci/annotations.ts";
+import { errorCommand, locateErrors } from "../../../trim/ci/annotations.ts";
 
 test("annotations: compiler, test runner and Python locations; frames take the message above", () => {
   const found = locateErrors([

@@ -11,23 +11,23 @@
  */
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { processWithTap, trimTextInline } from "../../trim/process.ts";
-import { sanitizeLine, SecretBlockSanitizer } from "../../trim/sanitize.ts";
-import { VENDOR_TOKENS } from "../../trim/sanitize/vendors.ts";
-import { ExplainWriter } from "../../cli/explain.ts";
-import { reduceLog } from "../../cli/mcp/reduce_log.ts";
-import { readLines } from "../../cli/mcp/read_lines.ts";
-import { searchLog } from "../../cli/mcp/search_log.ts";
-import type { ToolFiles } from "../../cli/mcp/args.ts";
-import type { TrimLineDecision, TrimOptions } from "../../trim/types.ts";
+import { processWithTap, trimTextInline } from "../../../trim/process.ts";
+import { sanitizeLine, SecretBlockSanitizer } from "../../../trim/sanitize.ts";
+import { VENDOR_TOKENS } from "../../../trim/sanitize/vendors.ts";
+import { ExplainWriter } from "../../../cli/explain.ts";
+import { reduceLog } from "../../../cli/mcp/reduce_log.ts";
+import { readLines } from "../../../cli/mcp/read_lines.ts";
+import { searchLog } from "../../../cli/mcp/search_log.ts";
+import type { ToolFiles } from "../../../cli/mcp/args.ts";
+import type { TrimLineDecision, TrimOptions } from "../../../trim/types.ts";
 import {
   type Example,
   exampleOf,
   GITLEAKS_COVERAGE,
   type GitleaksCoverage,
-} from "../_helpers/gitleaks_coverage.ts";
+} from "../../_helpers/gitleaks_coverage.ts";
 
-const IDS = Deno.readTextFileSync(new URL("../fixtures/gitleaks_rule_ids.txt", import.meta.url))
+const IDS = Deno.readTextFileSync(new URL("../../fixtures/gitleaks_rule_ids.txt", import.meta.url))
   .split("\n").map((l) => l.trim()).filter((l) => l !== "");
 
 /** A case: one line, and the secret parts it must never show. */
