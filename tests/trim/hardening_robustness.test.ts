@@ -16,6 +16,7 @@ import {
   trimTextInline,
 } from "../../trim/process.ts";
 import { TrimError } from "../../trim/errors.ts";
+import { sniffCompression } from "../../trim/decompress.ts";
 import { Selector } from "../../trim/stages/select.ts";
 import { resolveOptions } from "../../trim/resolve.ts";
 import { TFIDF_MAP_LIMIT } from "../../trim/constants.ts";
@@ -127,6 +128,10 @@ test("never throws: random bytes, invalid UTF-8, NUL, mixed CRLF/CR, any chunkin
       fc.array(fc.nat(), { maxLength: 8 }),
       options,
       async (bytes, cuts, opts) => {
+        // Bytes that open with gzip's magic or a zlib header are a (mostly corrupt) compressed
+        // stream: its decompressed bytes are counted, and a corrupt one ends in the typed
+        // CORRUPT_INPUT error after the output so far, never in another error.
+        if (sniffCompression(bytes) !== undefined) return await assertCompressedRun(bytes, opts);
         const whole = await run([bytes], opts);
         assertWellFormed(whole.output);
         assertAccounting(whole.output, whole.result);
@@ -423,4 +428,23 @@ test("deadline at a random point: timedOut result, valid accounting, output of t
     ),
     propertyParams("hardening_robustness#3", { numRuns: 40 }),
   );
+});
+
+/** A run over bytes read as compressed: a result that accounts for its lines, or CORRUPT_INPUT. */
+async function assertCompressedRun(bytes: Uint8Array, opts: TrimOptions): Promise<void> {
+  let whole: { output: string; result: TrimResult };
+  try {
+    whole = await run([bytes], opts);
+  } catch (e) {
+    assert.ok(e instanceof TrimError && e.code === "CORRUPT_INPUT", String(e));
+    return;
+  }
+  assertWellFormed(whole.output);
+  assertAccounting(whole.output, whole.result);
+}
+
+test("random bytes that open a zlib or gzip header: a result or CORRUPT_INPUT (seed -1261801160)", async () => {
+  for (const bytes of [[0x78, 0x01], [0x78, 0x9c, 0x41], [0x78, 0xda, 0, 0], [0x1f, 0x8b]]) {
+    await assertCompressedRun(Uint8Array.from(bytes), {});
+  }
 });
