@@ -128,9 +128,13 @@ async function main(): Promise<void> {
         stdout: "piped",
         stderr: "piped",
       });
+      const t0 = Date.now();
       const { code, stdout, stderr } = await cmd.output();
       runs++;
-      if (code === 0) continue;
+      if (code === 0) {
+        console.log(`ok ${file} seed ${seed} (${Math.round((Date.now() - t0) / 1000)} s)`);
+        continue;
+      }
       const out = (new TextDecoder().decode(stdout) + new TextDecoder().decode(stderr))
         .replace(ANSI, "");
       if (reports(out).length === 0) {

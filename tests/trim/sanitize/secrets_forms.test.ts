@@ -121,6 +121,29 @@ test("property: a random secret of each generator, at a random position of a ran
  */
 const PLACED_REGRESSION_SEEDS = [1510788174];
 
+/**
+ * Seeds the last fuzz run (on 0d2cdf8) found that still leak, not fixed yet; each moves
+ * to `PLACED_REGRESSION_SEEDS` with its fix. Replay one with
+ * `FUZZ_SEED=<seed> deno test -A tests/trim/secrets_forms.test.ts --filter "a random secret"`.
+ * The first five, replayed: three hold a `password=` value with a comma after `vault login … password=`
+ * (`,WkD=4Mw=…`, `VgGik19,OE:oyz…`, `^GIps,nn5pjj0:…`: the value ends at the comma, as a
+ * list's item would); one `credentials deploy:k4.g9I+m8r@k8VC.yWSR3IopQ-Z` (the part
+ * after `@` reads as a host name); one `ref: Roup/RWETS4jmEDNw9+zQV+F` (base64 read as
+ * a path).
+ */
+export const PLACED_KNOWN_LEAK_SEEDS = [
+  -1312281669,
+  -1929000465,
+  -1456291681,
+  675111965,
+  1989720314,
+  -210553411,
+  2085007537,
+  -1254905152,
+  -488880345,
+  1197117459,
+];
+
 test("property: the seeds fuzzing found stay fixed", async () => {
   for (const seed of PLACED_REGRESSION_SEEDS) {
     await fc.assert(placedProperty({ n: 0 }), { seed, numRuns: 150 });
