@@ -1036,15 +1036,19 @@ const _PAIR_RE = /\s[\w.-]{1,64}=/;
 /** A value's word, then a command (a name or a path) given a flag: `x psql -h db`. */
 const _COMMAND_AFTER_RE = /^\S+ +(?:\S*\/\S*|[a-z][\w.-]*) (?:.*? )?--?[A-Za-z]/;
 
-/** End of an unquoted value: whitespace and `,;&)]}"'<>` end it. */
+/**
+ * End of an unquoted value: whitespace and `,;&)]}"'<>` end it. A delimiter the value
+ * opens with does not (`password=,Wk=4M`: an empty value would leave the rest in clear).
+ */
 function _tokenEnd(s: string, i: number): number {
+  const start = i;
   while (i < s.length) {
     const c = s.charCodeAt(i);
     if (c === 32 || c === 9 || c === 34 || c === 39) break;
     if (c < 128 && _SOFT_END[c] === 1) {
       let j = i + 1;
       while (j < s.length && s.charCodeAt(j) < 128 && _SOFT_END[s.charCodeAt(j)] === 1) j++;
-      if (_endsValue(s, i, j)) break;
+      if (i > start && _endsValue(s, i, j)) break;
       i = j;
       continue;
     }
@@ -1070,13 +1074,27 @@ function _endsValue(s: string, i: number, j: number): boolean {
   if (n === 32 || n === 9 || n === 34 || n === 39) return true;
   for (let k = i; k < j; k++) {
     const c = s.charCodeAt(k);
-    if (c === 38 || c === 59 || c === 44) return _KEY_NEXT_RE.test(s.slice(j, j + 65));
+    if (c === 38 || c === 59 || c === 44) return _nextKey(s.slice(j, j + 66));
   }
   return n === 47 && s.charCodeAt(j - 1) === 60;
 }
 
 /** The next `key=` or `key:` after a delimiter. */
 const _KEY_NEXT_RE = /^[\w.-]{1,64}[=:]/;
+
+/**
+ * Whether `rest` opens with the next `key=`, or a `key:` followed by a space, a quote or
+ * the end (`,user: x`): a colon inside a word (`,OE:oyz`) is a random password's, not a key's.
+ */
+function _nextKey(rest: string): boolean {
+  const m = _KEY_NEXT_RE.exec(rest);
+  if (m === null) return false;
+  const end = m[0].length;
+  if (rest.charCodeAt(end - 1) === 61) return true; // =
+  if (end >= rest.length) return true;
+  const n = rest.charCodeAt(end);
+  return n === 32 || n === 9 || n === 34 || n === 39;
+}
 
 /**
  * Elements named like a secret: `<password>x</password>`, `<api-token a="1">x</api-token>`
