@@ -143,8 +143,10 @@ const PLACED_REGRESSION_SEEDS = [
  */
 export const PLACED_KNOWN_LEAK_SEEDS = [
   -1456291681, // credentials deploy:k4.g9I+m8r@k8VC.yWSR3IopQ-Z (the tail reads as a host)
+  -478634056, // the same form, found again after 57bf5a9 (`…@-j.QUkC…`)
   675111965, // ref: Roup/RWETS4jmEDNw9+zQV+F (base64 read as a path)
   -488880345, // vault … password=…,d=^!CPJ… (`,d=` reads as the next key)
+  262150576, // the same form, found again after 57bf5a9 (`…,B=0x*x+…`)
   1197117459, // a random run the entropy rule does not flag
 ];
 
