@@ -146,10 +146,11 @@ export function errorMessage(kind: ProbeErrorKind, timeoutMs?: number): string {
 }
 
 /**
- * Probe one target: connect with `dial`, give up after `timeoutMs`. Never rejects. At the
- * deadline the verdict waits one more turn of the event loop, so a connect that completed
- * in time but was seen late (a busy process) counts as healthy, with the latency it was seen
- * at.
+ * Probe one target: connect with `dial`, give up after `timeoutMs`. Never rejects. A deadline
+ * that fires late (the process was busy: its event loop could not see the connect) gives the
+ * connect a grace as long as the lateness, at most `timeoutMs`, so a target that answered while
+ * the process was not listening counts as healthy, with the latency it was seen at; a target that
+ * really did not answer still times out.
  *
  * @example Probing with a fake dialer
  * ```ts
@@ -167,22 +168,27 @@ export function probe(dial: Dialer, target: ProbeTarget): Promise<ProbeResult> {
   const deadlines = _deadlinesFor(target.timeoutMs);
   return new Promise<ProbeResult>((resolve) => {
     let settled = false;
-    // At the deadline the verdict waits one more turn of the event loop: a connect that the
-    // kernel completed in time but this process had no time to see yet (its event loop busy
-    // answering HTTP) is delivered first, and counts; a target that really did not answer
-    // times out one turn later.
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const expire = () => {
+      grace = undefined;
+      if (settled) return;
+      settled = true;
+      ctl.abort(new DOMException("probe timed out", "TimeoutError"));
+      resolve({
+        status: "unhealthy",
+        latencyMs: _round(performance.now() - start),
+        error: "timeout",
+        message: errorMessage("timeout", target.timeoutMs),
+      });
+    };
+    // A deadline seen on time waits one more turn of the event loop. A deadline seen late means
+    // this process was busy (answering HTTP, a long round): the connects it started may have
+    // completed in the kernel without it seeing them, and one turn does not always include
+    // polling the sockets. It waits as long as it was late, at most the timeout, so the sockets
+    // are polled while the process is free; a target that really did not answer times out then.
     const deadline = deadlines.add(() => {
-      setTimeout(() => {
-        if (settled) return;
-        settled = true;
-        ctl.abort(new DOMException("probe timed out", "TimeoutError"));
-        resolve({
-          status: "unhealthy",
-          latencyMs: _round(performance.now() - start),
-          error: "timeout",
-          message: errorMessage("timeout", target.timeoutMs),
-        });
-      }, 0);
+      const late = performance.now() - start - target.timeoutMs;
+      grace = setTimeout(expire, late < _LATE_MS ? 0 : Math.min(late, target.timeoutMs));
     });
     let dialing: Promise<void>;
     try {
@@ -194,11 +200,13 @@ export function probe(dial: Dialer, target: ProbeTarget): Promise<ProbeResult> {
       if (settled) return; // timed out first
       settled = true;
       deadlines.settle(deadline);
+      clearTimeout(grace);
       resolve({ status: "healthy", latencyMs: _round(performance.now() - start) });
     }, (err) => {
       if (settled) return;
       settled = true;
       deadlines.settle(deadline);
+      clearTimeout(grace);
       const kind = classifyError(err);
       resolve({
         status: "unhealthy",
@@ -209,6 +217,9 @@ export function probe(dial: Dialer, target: ProbeTarget): Promise<ProbeResult> {
     });
   });
 }
+
+// A deadline seen this many milliseconds after it was due means the process was busy.
+const _LATE_MS = 5;
 
 // One deadline queue per timeout value, shared by every round (see deadlines.ts).
 const _deadlines = new Map<number, DeadlineQueue>();
