@@ -23,14 +23,16 @@ import { LineSplitter } from "../lines.ts";
 export const BASELINE_MAX_TEMPLATES = 200_000;
 
 /**
- * The template key of a masked line: every run of digits becomes one `0`, so lines
- * that differ only in counts, durations, sizes or line numbers share a key.
+ * The template key of a masked line: every number (a run of digits, with its decimal
+ * part) becomes one `0`, so lines that differ only in counts, durations, sizes or line
+ * numbers share a key.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { baselineKey } from "./baseline.ts";
  * assert.ok(baselineKey("Downloaded 12 MB in 340ms") === baselineKey("Downloaded 7 MB in 95ms"));
+ * assert.ok(baselineKey("Time elapsed: 0.012 s") === baselineKey("Time elapsed: 3 s"));
  * assert.ok(baselineKey("Tests: 2 failed") !== baselineKey("Tests: 2 passed"));
  * ```
  */
@@ -43,17 +45,75 @@ export function baselineKey(masked: string): number {
     const c = masked.charCodeAt(i);
     if (c >= 48 && c <= 57) {
       out += masked.slice(from, i) + "0";
-      while (i < n && masked.charCodeAt(i) >= 48 && masked.charCodeAt(i) <= 57) i++;
+      // A number with its decimal part: `0.001 s` and `12 s` share a key.
+      while (i < n) {
+        const d = masked.charCodeAt(i);
+        if (d >= 48 && d <= 57) i++;
+        else if (d === 46 && i + 1 < n && _isDigit(masked.charCodeAt(i + 1))) i += 2;
+        else break;
+      }
       from = i;
     } else i++;
   }
   return hashLine(from === 0 ? masked : out + masked.slice(from));
 }
 
+/** Most distinct words remembered from a baseline. */
+export const BASELINE_MAX_WORDS = 100_000;
+
+/** Shortest run of letters that counts as a word of a line. */
+const _MIN_WORD = 3;
+
+/**
+ * Calls `each` with the hash of every word of `line` (a run of at least three ASCII
+ * letters), in order; stops early when `each` returns true. Returns whether it did.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { eachWord } from "./baseline.ts";
+ * let n = 0;
+ * eachWord("No space left on device (errno 28)", () => {
+ *   n++;
+ *   return false;
+ * });
+ * assert.ok(n === 4); // space, left, device, errno: `No`, `on` and `28` are not words
+ * ```
+ */
+export function eachWord(line: string, each: (hash: number) => boolean): boolean {
+  const n = line.length;
+  let i = 0;
+  while (i < n) {
+    let c = line.charCodeAt(i) | 32;
+    if (c < 97 || c > 122) {
+      i++;
+      continue;
+    }
+    const from = i;
+    let h = 0x811c9dc5;
+    do {
+      h = Math.imul(h ^ c, 0x01000193);
+      c = ++i < n ? line.charCodeAt(i) | 32 : 0;
+    } while (c >= 97 && c <= 122);
+    if (i - from >= _MIN_WORD && each(h >>> 0)) return true;
+  }
+  return false;
+}
+
+function _isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 /** The templates of a passing run's log. */
 export class BaselineTemplates {
   #keys = new Set<number>();
+  #words = new Set<number>();
   #lines = 0;
+  #addWord = (h: number): boolean => {
+    if (this.#words.size < BASELINE_MAX_WORDS) this.#words.add(h);
+    return false;
+  };
+  #unknown = (h: number): boolean => !this.#words.has(h);
 
   /** Lines read from the baseline. */
   get lines(): number {
@@ -69,6 +129,27 @@ export class BaselineTemplates {
   add(masked: string): void {
     this.#lines++;
     if (this.#keys.size < BASELINE_MAX_TEMPLATES) this.#keys.add(baselineKey(masked));
+    eachWord(masked, this.#addWord);
+  }
+
+  /**
+   * Whether `masked` holds a word (three letters or more, any case) the baseline never
+   * printed: a line made only of known words in a new order is a variant of what the
+   * passing run did (another task's name, another test's), not news.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { BaselineTemplates } from "./baseline.ts";
+   * const b = new BaselineTemplates();
+   * b.add("> Task :search:compileKotlin UP-TO-DATE");
+   * b.add("> Task :cart:test");
+   * assert.ok(!b.hasNewWord("> Task :cart:compileKotlin UP-TO-DATE"));
+   * assert.ok(b.hasNewWord("> Task :cart:test FAILED"));
+   * ```
+   */
+  hasNewWord(masked: string): boolean {
+    return eachWord(masked, this.#unknown);
   }
 
   /**
@@ -85,6 +166,24 @@ export class BaselineTemplates {
    */
   has(masked: string): boolean {
     return this.#keys.has(baselineKey(masked));
+  }
+
+  /**
+   * The template key of `masked` when the baseline never printed its template, else -1.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { BaselineTemplates, baselineKey } from "./baseline.ts";
+   * const b = new BaselineTemplates();
+   * b.add("compiled 12 files");
+   * assert.ok(b.newKey("compiled 3 files") === -1);
+   * assert.ok(b.newKey("error: disk full") === baselineKey("error: disk full"));
+   * ```
+   */
+  newKey(masked: string): number {
+    const k = baselineKey(masked);
+    return this.#keys.has(k) ? -1 : k;
   }
 }
 

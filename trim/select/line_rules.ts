@@ -23,6 +23,7 @@ import { keepReasonOf } from "../decision.ts";
 import type { AfterContext } from "./after_context.ts";
 import type { AggressivenessState } from "./aggressiveness.ts";
 import type { BaselineTemplates } from "./baseline.ts";
+import { NEW_TRACE_LINES, Novelty } from "./novelty.ts";
 import type { ClosingLines } from "./closing.ts";
 import { CLOSING_RUN } from "./closing.ts";
 import { isFiller } from "./context.ts";
@@ -69,8 +70,17 @@ const _T = SCORE_KEEP_THRESHOLD;
 export class LineRules {
   /** The verdict of the last {@linkcode LineRules.judge}. */
   readonly verdict: Verdict = new Verdict();
-  /** The passing run's templates: lines it also printed are not kept on their own. */
-  baseline: BaselineTemplates | undefined = undefined;
+  /**
+   * The passing run's templates: lines it also printed are not kept on their own,
+   * lines whose template it never printed are evidence ({@linkcode Novelty}).
+   */
+  get baseline(): BaselineTemplates | undefined {
+    return this.#baseline;
+  }
+  set baseline(templates: BaselineTemplates | undefined) {
+    this.#baseline = templates;
+    this.#novelty = templates === undefined ? undefined : new Novelty();
+  }
   /** Restatements of an earlier error (`rootCause`). */
   readonly rootCause: RootCause | undefined;
   #em: Emitter;
@@ -81,6 +91,10 @@ export class LineRules {
   #state: AggressivenessState;
   #filter: ReturnType<typeof lineFilter>;
   #signals: SignalCache;
+  #baseline: BaselineTemplates | undefined = undefined;
+  #novelty: Novelty | undefined = undefined;
+  /** The current line masked, when the baseline was consulted for it (else undefined). */
+  #masked: string | undefined = undefined;
 
   /** The trackers the rules read and advance. */
   constructor(o: {
@@ -145,16 +159,64 @@ export class LineRules {
       : state.effective;
     const score = scoreForLevel(sig, level);
     const inSection = blocks.sections.next(line, indent);
+    this.#masked = undefined;
+    if (this.#novelty !== undefined && indent < line.length) {
+      const act = this.#new(line, sig, score);
+      if (act !== -1) return act;
+    }
     if (score >= _T) return this.#candidate(line, sig, score);
     return this.#below(line, sig, score, indent, inSection);
+  }
+
+  /**
+   * With a baseline: a line whose template the passing run never printed is kept as
+   * evidence while its template is rare ({@linkcode Novelty}); the first new lines of
+   * the run bring their context. -1: the rules decide (the baseline printed it, it is
+   * an error or a frame the rules keep anyway, or its template is no longer rare).
+   */
+  #new(raw: string, sig: number, score: number): Act | -1 {
+    const line = this.#masked = this.#em.clean(raw);
+    const key = this.#baseline!.newKey(line);
+    if (key === -1) return -1;
+    if (score >= _T && sig >= STACK_SIG) return -1;
+    const novelty = this.#novelty!;
+    const rank = novelty.rank(key, this.#baseline!.hasNewWord(line));
+    if (rank === 0) return -1;
+    const v = this.verdict;
+    const hard = novelty.first;
+    v.hard = hard;
+    v.h = hard ? hashLine(createRepeatSignature(line)) : 0;
+    return v.set(
+      Act.KEEP,
+      line,
+      "new-since-baseline",
+      Math.max(rank, score),
+      hard ? "keep-hard" : "keep-soft",
+    );
+  }
+
+  /**
+   * With a baseline: whether a stack record is one of the first new ones (a line of it
+   * has a template the passing run never printed), shown whole, every frame of it. The
+   * log's first trace (`first`), shown whole anyway, takes no turn of those.
+   */
+  newRecord(lines: string[], first: boolean): boolean {
+    const novelty = this.#novelty;
+    if (novelty === undefined || lines.length > NEW_TRACE_LINES) return false;
+    if (!first && !novelty.tracesLeft) return false;
+    const em = this.#em;
+    for (const l of lines) {
+      if (this.#baseline!.newKey(em.clean(l)) !== -1) return first || novelty.newTrace();
+    }
+    return false;
   }
 
   /** A line scoring at least the threshold: masked, and kept unless a rule says no. */
   #candidate(raw: string, sig: number, score: number): Act {
     const v = this.verdict;
     const em = this.#em;
-    const line = em.clean(raw);
-    if (this.baseline !== undefined && sig < ERROR_SIG && this.baseline.has(line)) {
+    const line = this.#masked ?? em.clean(raw);
+    if (this.#baseline !== undefined && sig < ERROR_SIG && this.#baseline.has(line)) {
       // The passing run printed it too: no evidence, but still context of an error.
       v.soft = true;
       return v.set(Act.SOFT, line, "baseline", score, "drop");
