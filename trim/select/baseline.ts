@@ -24,7 +24,7 @@ export const BASELINE_MAX_TEMPLATES = 200_000;
 
 /**
  * The template key of a masked line: every number (a run of digits, with its decimal
- * part) becomes one `0`, so lines that differ only in counts, durations, sizes or line
+ * part, or a `0x` hexadecimal value) becomes one `0`, so lines that differ only in counts, durations, sizes or line
  * numbers share a key.
  *
  * @example
@@ -33,6 +33,7 @@ export const BASELINE_MAX_TEMPLATES = 200_000;
  * import { baselineKey } from "./baseline.ts";
  * assert.ok(baselineKey("Downloaded 12 MB in 340ms") === baselineKey("Downloaded 7 MB in 95ms"));
  * assert.ok(baselineKey("Time elapsed: 0.012 s") === baselineKey("Time elapsed: 3 s"));
+ * assert.ok(baselineKey("testing.go:1392 +0x39f") === baselineKey("testing.go:1389 +0x24e"));
  * assert.ok(baselineKey("Tests: 2 failed") !== baselineKey("Tests: 2 passed"));
  * ```
  */
@@ -45,6 +46,15 @@ export function baselineKey(masked: string): number {
     const c = masked.charCodeAt(i);
     if (c >= 48 && c <= 57) {
       out += masked.slice(from, i) + "0";
+      // A hexadecimal value (`+0x39f`) is a number too.
+      if (c === 48 && i + 2 < n && (masked.charCodeAt(i + 1) | 32) === 120) {
+        let j = i + 2;
+        while (j < n && _isHex(masked.charCodeAt(j))) j++;
+        if (j > i + 2) {
+          i = from = j;
+          continue;
+        }
+      }
       // A number with its decimal part: `0.001 s` and `12 s` share a key.
       while (i < n) {
         const d = masked.charCodeAt(i);
@@ -57,6 +67,9 @@ export function baselineKey(masked: string): number {
   }
   return hashLine(from === 0 ? masked : out + masked.slice(from));
 }
+
+/** Most distinct line shapes remembered from a baseline. */
+export const BASELINE_MAX_SHAPES = 100_000;
 
 /** Most distinct words remembered from a baseline. */
 export const BASELINE_MAX_WORDS = 100_000;
@@ -104,9 +117,58 @@ function _isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+function _isHex(c: number): boolean {
+  const l = c | 32;
+  return (c >= 48 && c <= 57) || (l >= 97 && l <= 102);
+}
+
+/**
+ * The shape key of a masked line: the heads of its first two tokens (split at spaces,
+ * each cut at a `/`, `.`, `:`, `(` or `=`, digits alike), the kind of line it is
+ * (`go: downloading`, `[INFO] Tests`, `bash: line`, `ok github.com/…`) whatever it is
+ * about.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { shapeKey } from "./baseline.ts";
+ * assert.ok(shapeKey("go: downloading a/b v1.0.0") === shapeKey("  go: downloading c v2"));
+ * assert.ok(shapeKey("go: downloading a/b v1.0.0") !== shapeKey("go: finding a/b v1.0.0"));
+ * assert.ok(shapeKey("ok  \tgithub.com/x/y\t0.1s") === shapeKey("ok  \tgithub.com/z\t2s"));
+ * ```
+ */
+export function shapeKey(masked: string): number {
+  const n = masked.length;
+  let h = 0x811c9dc5;
+  let i = 0;
+  for (let token = 0; token < 2; token++) {
+    while (i < n && masked.charCodeAt(i) <= 32) i++;
+    const from = i;
+    for (; i < n; i++) {
+      const c = masked.charCodeAt(i);
+      // A token's head: up to a space, or a path, dot, colon or parenthesis after its
+      // first character (`github.com/x/y` is `github`, `[INFO]` stays whole).
+      if (c <= 32 || (i > from && _isCut(c))) break;
+      h = Math.imul(h ^ (c >= 48 && c <= 57 ? 48 : c), 0x01000193);
+    }
+    h = Math.imul(h ^ 32, 0x01000193);
+    while (i < n && masked.charCodeAt(i) > 32) i++;
+  }
+  return (h ^ _SHAPE_SALT) >>> 0;
+}
+
+/** Where a token's head ends: `/`, `.`, `:`, `(`, `=`. */
+function _isCut(c: number): boolean {
+  return c === 47 || c === 46 || c === 58 || c === 40 || c === 61;
+}
+
+/** Keeps shape keys apart from the template keys of one-token lines. */
+const _SHAPE_SALT = 0x5bd1e995;
+
 /** The templates of a passing run's log. */
 export class BaselineTemplates {
   #keys = new Set<number>();
+  #shapes = new Set<number>();
   #words = new Set<number>();
   #lines = 0;
   #addWord = (h: number): boolean => {
@@ -129,7 +191,29 @@ export class BaselineTemplates {
   add(masked: string): void {
     this.#lines++;
     if (this.#keys.size < BASELINE_MAX_TEMPLATES) this.#keys.add(baselineKey(masked));
+    if (this.#shapes.size < BASELINE_MAX_SHAPES) this.#shapes.add(shapeKey(masked));
     eachWord(masked, this.#addWord);
+  }
+
+  /**
+   * Whether the baseline printed a line of the shape of `masked` ({@linkcode shapeKey}).
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { BaselineTemplates } from "./baseline.ts";
+   * const b = new BaselineTemplates();
+   * b.add("go: downloading a/b v1.0.0");
+   * assert.ok(b.hasShape("go: downloading c/d v0.3.1") && !b.hasShape("panic: nil map"));
+   * ```
+   */
+  hasShape(masked: string): boolean {
+    return this.#shapes.has(shapeKey(masked));
+  }
+
+  /** Whether the baseline printed a line of shape key `shape` ({@linkcode shapeKey}). */
+  hasShapeKey(shape: number): boolean {
+    return this.#shapes.has(shape);
   }
 
   /**

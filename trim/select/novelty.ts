@@ -43,16 +43,16 @@ const _REPEAT_STEP = 10;
  * import assert from "node:assert/strict";
  * import { Novelty, NEW_REPEATS } from "./novelty.ts";
  * const n = new Novelty();
- * const first = n.rank(42, true);
+ * const first = n.rank(42, 7, true);
  * assert.ok(first > 0 && n.first);
  * // The same new template again is rarer evidence each time, then none.
  * let last = first;
  * for (let i = 1; i < NEW_REPEATS; i++) {
- *   const r = n.rank(42, true);
+ *   const r = n.rank(42, 7, true);
  *   assert.ok(r > 0 && r < last);
  *   last = r;
  * }
- * assert.ok(n.rank(42, true) === 0);
+ * assert.ok(n.rank(42, 7, true) === 0);
  * ```
  */
 export class Novelty {
@@ -77,16 +77,19 @@ export class Novelty {
    * The score of a new line of template `key` (not printed by the passing run), at
    * least the keep threshold; 0 when its template has been new too often to be evidence.
    */
-  rank(key: number, newWord: boolean): number {
-    const seen = this.#counts.get(key) ?? 0;
-    this.#counts.set(key, seen + 1);
+  rank(key: number, shape: number, news: boolean): number {
+    // News is counted by its template; a variant by its shape: the tenth new download
+    // line is no news.
+    const k = news ? key : shape;
+    const seen = this.#counts.get(k) ?? 0;
+    this.#counts.set(k, seen + 1);
     this.first = false;
     if (seen >= NEW_REPEATS) return 0;
     if (this.#firstLeft > 0) {
       this.#firstLeft--;
       this.first = true;
     }
-    const score = (newWord ? NEW_SCORE : NEW_SCORE - _VARIANT) - seen * _REPEAT_STEP;
+    const score = (news ? NEW_SCORE : NEW_SCORE - _VARIANT) - seen * _REPEAT_STEP;
     return Math.max(score, SCORE_KEEP_THRESHOLD);
   }
 }

@@ -3,7 +3,7 @@
 // no secret; over all pairs it is smaller than without the baseline (default options
 // both ways: with a baseline the default level is low, without it auto). A pair may
 // grow a little: what the failing run printed new (its first new lines with their
-// context) is evidence now, not only what the rules keep; never by more than 30 %.
+// context) is evidence now, not only what the rules keep; never by more than half.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { measurePair, pairLines, pairNames } from "../../../scripts/baseline_pairs.ts";
@@ -18,14 +18,14 @@ test("baseline pairs: there are at least ten", () => {
 const tokens = { input: 0, without: 0, with: 0 };
 
 for (const name of PAIRS) {
-  test(`baseline pair ${name}: every must-keep line, no secret, at most 30 % larger than without`, async () => {
+  test(`baseline pair ${name}: every must-keep line, no secret, at most half again as large as without`, async () => {
     const { without, with: withBase } = await measurePair(name);
     assert.deepEqual(withBase.missed, [], withBase.output);
     for (const secret of pairLines(`${name}.secrets.txt`)) {
       assert.ok(!withBase.output.includes(secret), `${name}: secret leaked`);
     }
     assert.ok(
-      withBase.result.outputTokens <= without.result.outputTokens * 1.3,
+      withBase.result.outputTokens <= without.result.outputTokens * 1.5,
       `${withBase.result.outputTokens} vs ${without.result.outputTokens}`,
     );
     assertAccounting(withBase.output, withBase.result);
