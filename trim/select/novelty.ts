@@ -62,6 +62,11 @@ export class Novelty {
   /** Whether the line last ranked is one of the first new lines of the run. */
   first = false;
 
+  /** New templates and kinds of line counted now (at most `2 × NEW_TRACKED`). */
+  get tracked(): number {
+    return this.#counts.size;
+  }
+
   /** Whether a new stack record can still be shown whole. */
   get tracesLeft(): boolean {
     return this.#tracesLeft > 0;
