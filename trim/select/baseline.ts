@@ -1,15 +1,19 @@
 /**
  * The baseline (`baseline` option, `--baseline FILE`): the log of a passing run of
- * the same job. Each of its lines is masked like the output and reduced to a
- * template (every run of digits the same), and select drops a line of the failing
- * run whose template the passing run also printed, unless it carries failure
- * evidence (an error or fatal line). Such a line can still be shown as context of
- * an error, so the failure region stays whole, and the closing lines of the log
- * stay too.
+ * the same job, read into what select compares the failing run with. Each of its lines
+ * is masked like the output (without its runner prefix and leading timestamp) and
+ * kept as three keys: its template ({@linkcode baselineKey}: every number the same),
+ * its kind of line ({@linkcode shapeKey}: the heads of its first two tokens) and its
+ * words ({@linkcode eachWord}). A line of the failing run whose template the passing
+ * run printed is no evidence on its own (not an error: only context); a line whose
+ * template it never printed is evidence, ranked by `novelty.ts`.
  *
- * Memory is bounded: templates are kept as 32-bit hashes, at most
- * {@linkcode BASELINE_MAX_TEMPLATES}; a longer baseline's later templates are not
- * used.
+ * Memory is bounded whatever the baseline's size: each kind of key is a
+ * {@linkcode KeySet} of 32-bit hashes, at most {@linkcode BASELINE_MAX_TEMPLATES}
+ * templates, {@linkcode BASELINE_MAX_SHAPES} kinds of line and
+ * {@linkcode BASELINE_MAX_WORDS} words: 4 bytes a slot, at most 2 + 1 + 1 MiB in all.
+ * A longer baseline's later keys are not used (its new lines then read as new). The
+ * baseline is read as a stream, one chunk at a time.
  *
  * @module
  */
@@ -18,6 +22,7 @@ import { runnerPrefixLength } from "../runner_prefix.ts";
 import { hashLine } from "../classify/hash.ts";
 import { toStoppableReadable, type TrimInput } from "../io.ts";
 import { LineSplitter } from "../lines.ts";
+import { KeySet } from "./key_set.ts";
 
 /** Most distinct templates remembered from a baseline. */
 export const BASELINE_MAX_TEMPLATES = 200_000;
@@ -167,12 +172,12 @@ const _SHAPE_SALT = 0x5bd1e995;
 
 /** The templates of a passing run's log. */
 export class BaselineTemplates {
-  #keys = new Set<number>();
-  #shapes = new Set<number>();
-  #words = new Set<number>();
+  #keys = new KeySet(BASELINE_MAX_TEMPLATES);
+  #shapes = new KeySet(BASELINE_MAX_SHAPES);
+  #words = new KeySet(BASELINE_MAX_WORDS);
   #lines = 0;
   #addWord = (h: number): boolean => {
-    if (this.#words.size < BASELINE_MAX_WORDS) this.#words.add(h);
+    this.#words.add(h);
     return false;
   };
   #unknown = (h: number): boolean => !this.#words.has(h);
@@ -190,8 +195,8 @@ export class BaselineTemplates {
   /** Adds a masked baseline line. */
   add(masked: string): void {
     this.#lines++;
-    if (this.#keys.size < BASELINE_MAX_TEMPLATES) this.#keys.add(baselineKey(masked));
-    if (this.#shapes.size < BASELINE_MAX_SHAPES) this.#shapes.add(shapeKey(masked));
+    this.#keys.add(baselineKey(masked));
+    this.#shapes.add(shapeKey(masked));
     eachWord(masked, this.#addWord);
   }
 
