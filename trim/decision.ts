@@ -24,6 +24,7 @@ import type { TrimLineDecision } from "./types.ts";
  * | `tail-context` | keep | one of the closing lines of the log (summary, exit status) |
  * | `final-window` | keep | in the final window: the log's last lines, read as evidence |
  * | `failure-section` | keep | in a test runner's section for a failed test (pytest, jest, go, PHP's diff) |
+ * | `new-since-baseline` | keep | its template is new since the passing run's log (`baseline`), and still rare in this one |
  * | `repeat` | fold | folded into the `[xN]` line of an adjacent line of the same shape |
  * | `repeated-stack` | fold | its stack group folded into an `[xN]` group of identical stacks |
  * | `repeated-block` | fold | inside a later copy of a repeated block (`collapseBlocks`, `[block xM]`) |
@@ -61,6 +62,7 @@ export const DECISION_REASONS = [
   "tail-context",
   "final-window",
   "failure-section",
+  "new-since-baseline",
   "repeat",
   "repeated-stack",
   "repeated-block",

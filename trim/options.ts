@@ -305,8 +305,8 @@ export const OPTIONS: readonly OptionSpec[] = _showDefaults([
       flag: "baseline",
       arg: "FILE",
       help: [
-        "the log of a passing run of the same job: drop lines it also",
-        "printed (same template), unless they carry failure evidence",
+        "the log of a passing run of the same job: keep what is new since",
+        "it (its first new lines with context); drop what it also printed",
       ],
     },
   },

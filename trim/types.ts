@@ -307,11 +307,13 @@ export interface TrimOptions {
   /** Inline custom rules, equivalent to a parsed `.trim.yml`. */
   config?: TrimCustomConfig;
   /**
-   * The log of a passing run of the same job: lines whose template it also printed
-   * are dropped unless they carry failure evidence (errors stay, and so does the
-   * context around them). With a baseline the default aggressiveness is `low`: the
-   * passing run is the noise filter. A stream or async iterable of chunks; a file path
-   * with the file-aware entry points and the CLI (`--baseline FILE`).
+   * The log of a passing run of the same job. A line whose template it never printed
+   * is evidence (`new-since-baseline`), ranked by how unusual it is; the first new lines
+   * come with their context, and the first new stack traces whole. A line whose
+   * template it also printed is no evidence on its own: dropped (`baseline`) unless it
+   * is an error or the context of one. With a baseline the default aggressiveness is
+   * `low`. A stream or async iterable of chunks; a file path with the file-aware entry
+   * points and the CLI (`--baseline FILE`). See docs/options.md.
    */
   baseline?: string | TrimInput;
   /** Path of a `.trim.yml`; auto-detected in the working directory when omitted. */

@@ -2,12 +2,15 @@
  * The verdict on one line on its own, in the order the rules apply: the user's filters
  * (a `keep` match is a hard keep; `ignore`, `include`, `exclude`, `severity` drop), the
  * noise blocks (pytest's warnings summary, jest's console, banners), the line's class
- * and score at the effective aggressiveness; a line scoring at least
- * {@linkcode SCORE_KEEP_THRESHOLD} is masked and kept unless the passing run printed it
- * (`baseline`), it restates an earlier error (`rootCause`), repeat dampening takes it
- * under the threshold, or it is a lone frame shown before. Below the threshold: a
- * failure section's line, a diff hunk's, the after-window of an error, the final
- * window's closing lines, or a drop (soft lines wait in the before-context).
+ * and score at the effective aggressiveness. With a baseline, a line whose template the
+ * passing run never printed is masked and kept as evidence while it is rare
+ * (`novelty.ts`: `new-since-baseline`), and a line it printed (not an error) is read as
+ * if it scored under the threshold, but never as one of the final window's. A line
+ * scoring at least {@linkcode SCORE_KEEP_THRESHOLD} is masked and kept unless it
+ * restates an earlier error (`rootCause`), repeat dampening takes it under the
+ * threshold, or it is a lone frame shown before. Below the threshold: a failure
+ * section's line, a diff hunk's, the after-window of an error, the final window's
+ * closing lines, or a drop (soft lines wait in the before-context).
  *
  * The verdict is what to do (an `Act`, `verdict.ts`); the selector does it.
  *
@@ -22,7 +25,8 @@ import { SCORE_KEEP_THRESHOLD } from "../constants.ts";
 import { keepReasonOf } from "../decision.ts";
 import type { AfterContext } from "./after_context.ts";
 import type { AggressivenessState } from "./aggressiveness.ts";
-import type { BaselineTemplates } from "./baseline.ts";
+import { type BaselineTemplates, shapeKey } from "./baseline.ts";
+import { NEW_TRACE_LINES, Novelty } from "./novelty.ts";
 import type { ClosingLines } from "./closing.ts";
 import { CLOSING_RUN } from "./closing.ts";
 import { isFiller } from "./context.ts";
@@ -69,8 +73,17 @@ const _T = SCORE_KEEP_THRESHOLD;
 export class LineRules {
   /** The verdict of the last {@linkcode LineRules.judge}. */
   readonly verdict: Verdict = new Verdict();
-  /** The passing run's templates: lines it also printed are not kept on their own. */
-  baseline: BaselineTemplates | undefined = undefined;
+  /**
+   * The passing run's templates: lines it also printed are not kept on their own,
+   * lines whose template it never printed are evidence ({@linkcode Novelty}).
+   */
+  get baseline(): BaselineTemplates | undefined {
+    return this.#baseline;
+  }
+  set baseline(templates: BaselineTemplates | undefined) {
+    this.#baseline = templates;
+    this.#novelty = templates === undefined ? undefined : new Novelty();
+  }
   /** Restatements of an earlier error (`rootCause`). */
   readonly rootCause: RootCause | undefined;
   #em: Emitter;
@@ -81,6 +94,14 @@ export class LineRules {
   #state: AggressivenessState;
   #filter: ReturnType<typeof lineFilter>;
   #signals: SignalCache;
+  #baseline: BaselineTemplates | undefined = undefined;
+  #novelty: Novelty | undefined = undefined;
+  /** The current line masked, when the baseline was consulted for it (else undefined). */
+  #masked: string | undefined = undefined;
+  /** The current line's template is the baseline's (set with `#masked`). */
+  #known = false;
+  /** The current line is new since the baseline and still rare: never dampened as a repeat. */
+  #fresh = false;
 
   /** The trackers the rules read and advance. */
   constructor(o: {
@@ -145,20 +166,76 @@ export class LineRules {
       : state.effective;
     const score = scoreForLevel(sig, level);
     const inSection = blocks.sections.next(line, indent);
-    if (score >= _T) return this.#candidate(line, sig, score);
-    return this.#below(line, sig, score, indent, inSection);
+    this.#masked = undefined;
+    this.#known = false;
+    this.#fresh = false;
+    if (this.#novelty !== undefined && indent < line.length) {
+      const act = this.#new(line, sig, score);
+      if (act !== -1) return act;
+    }
+    if (score >= _T && !(this.#known && sig < ERROR_SIG)) return this.#candidate(line, sig, score);
+    // Below the threshold, or printed by the passing run too (no evidence on its own): the
+    // context of an error, the final window's closing lines, or a drop.
+    return this.#below(line, sig, score, indent, inSection, this.#known ? "baseline" : "noise");
+  }
+
+  /**
+   * With a baseline: a line whose template the passing run never printed is kept as
+   * evidence while its template is rare ({@linkcode Novelty}); the first new lines of
+   * the run bring their context. -1: the rules decide (the baseline printed it, it is
+   * an error or a frame the rules keep anyway, or its template is no longer rare).
+   */
+  #new(raw: string, sig: number, score: number): Act | -1 {
+    const line = this.#masked = this.#em.clean(raw);
+    const key = this.#baseline!.newKey(line);
+    this.#known = key === -1;
+    if (key === -1) return -1;
+    const novelty = this.#novelty!;
+    const base = this.#baseline!;
+    // News: a word and a kind of line the passing run never printed; else a variant.
+    const shape = shapeKey(line);
+    const news = base.hasNewWord(line) && !base.hasShapeKey(shape);
+    const rank = novelty.rank(key, shape, news);
+    if (rank === 0) return -1;
+    // A frame or a diagnostic: kept by the rules, as such, but never as a repeat.
+    if (score >= _T && sig >= STACK_SIG) {
+      this.#fresh = true;
+      return -1;
+    }
+    const v = this.verdict;
+    const hard = novelty.first;
+    v.hard = hard;
+    v.h = hard ? hashLine(createRepeatSignature(line)) : 0;
+    return v.set(
+      Act.KEEP,
+      line,
+      "new-since-baseline",
+      Math.max(rank, score),
+      hard ? "keep-hard" : "keep-soft",
+    );
+  }
+
+  /**
+   * With a baseline: whether a stack record is one of the first new ones (a line of it
+   * has a template the passing run never printed), shown whole, every frame of it. The
+   * log's first trace (`first`), shown whole anyway, takes no turn of those.
+   */
+  newRecord(lines: string[], first: boolean): boolean {
+    const novelty = this.#novelty;
+    if (novelty === undefined || lines.length > NEW_TRACE_LINES) return false;
+    if (!first && !novelty.tracesLeft) return false;
+    const em = this.#em;
+    for (const l of lines) {
+      if (this.#baseline!.newKey(em.clean(l)) !== -1) return first || novelty.newTrace();
+    }
+    return false;
   }
 
   /** A line scoring at least the threshold: masked, and kept unless a rule says no. */
   #candidate(raw: string, sig: number, score: number): Act {
     const v = this.verdict;
     const em = this.#em;
-    const line = em.clean(raw);
-    if (this.baseline !== undefined && sig < ERROR_SIG && this.baseline.has(line)) {
-      // The passing run printed it too: no evidence, but still context of an error.
-      v.soft = true;
-      return v.set(Act.SOFT, line, "baseline", score, "drop");
-    }
+    const line = this.#masked ?? em.clean(raw);
     if (this.rootCause !== undefined && this.rootCause.redundant(line, sig)) {
       const after = this.#after;
       if (after.left > 0 && em.shownPos === em.pos - 1) {
@@ -173,7 +250,8 @@ export class LineRules {
       return v.set(Act.SOFT, line, "root-cause", score, "drop");
     }
     const repeats = this.#repeats;
-    if (repeats.dampens && sig < ERROR_SIG) {
+    const fresh = this.#fresh;
+    if (repeats.dampens && sig < ERROR_SIG && !fresh) {
       const p = repeats.penalty(line, score);
       if (p > 0 && score - p < _T && !repeats.foldsWithLast(line, em.lastKept)) {
         return v.set(Act.DROP, line, "repeat-dampened", score - p, "repeat");
@@ -183,7 +261,7 @@ export class LineRules {
     const hard = sig >= STACK_SIG;
     // The hash of the line's repeat signature (hard lines only), computed once.
     const h = hard ? hashLine(createRepeatSignature(line)) : 0;
-    if (sig < DIAG_SIG && hard && !this.#closing.closing && repeats.triggerSeen(h)) {
+    if (sig < DIAG_SIG && hard && !this.#closing.closing && !fresh && repeats.triggerSeen(h)) {
       // A lone frame shown before (a logger's call site under each console line).
       return v.set(Act.DROP, line, "repeated-frames", score, "repeat");
     }
@@ -194,7 +272,14 @@ export class LineRules {
   }
 
   /** A line under the threshold: context of some kind, or dropped. */
-  #below(line: string, sig: number, score: number, indent: number, inSection: boolean): Act {
+  #below(
+    line: string,
+    sig: number,
+    score: number,
+    indent: number,
+    inSection: boolean,
+    why: "noise" | "baseline",
+  ): Act {
     const v = this.verdict;
     if (inSection && sig >= CONTEXT_SIG) {
       return v.set(Act.KEEP, line, "failure-section", score, "keep-soft");
@@ -208,7 +293,9 @@ export class LineRules {
       return v.set(Act.SHOW, line, "context-after", score, "keep-soft");
     }
     const closing = this.#closing;
-    if (closing.closing) {
+    // The final window shows the log's closing lines, not those the passing run closed
+    // with too (a durations table, a coverage report).
+    if (closing.closing && why === "noise") {
       if (sig < PLAIN_SIG) {
         // Known noise between two rows (Ansible's `ok: [web1]` between two `TASK [x]`
         // headers): what follows starts a run of its own.
@@ -219,7 +306,7 @@ export class LineRules {
     }
     if (sig >= CONTEXT_SIG) {
       v.soft = true;
-      return v.set(Act.SOFT, line, "noise", score, "drop");
+      return v.set(Act.SOFT, line, why, score, "drop");
     }
     if (indent === line.length) return v.set(Act.BLANK, line, "noise", score, "drop");
     if (isFiller(line, indent)) return v.set(Act.FILLER, line, "noise", score, "drop");

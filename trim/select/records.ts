@@ -134,6 +134,8 @@ export class Records {
   #single: (line: string, num: number) => void;
   /** The lines' signals (cached `lineSignal`). */
   #signals: SignalCache;
+  /** Whether a record is new since the baseline and shown whole ({@linkcode Novelty}). */
+  #newRecord: ((lines: string[], first: boolean) => boolean) | undefined;
 
   /** The trackers the record path reads and advances. */
   constructor(o: {
@@ -148,6 +150,7 @@ export class Records {
     filter: ReturnType<typeof lineFilter>;
     single: (line: string, num: number) => void;
     signals: SignalCache;
+    newRecord?: (lines: string[], first: boolean) => boolean;
   }) {
     this.#o = o.slice;
     this.#state = o.state;
@@ -160,6 +163,7 @@ export class Records {
     this.#filter = o.filter;
     this.#single = o.single;
     this.#signals = o.signals;
+    this.#newRecord = o.newRecord;
   }
 
   /**
@@ -216,8 +220,12 @@ export class Records {
     const banners = blocks.banners;
     const errorKept = banners.inside && !banners.wholly && bestSig >= ERROR_SIG;
     if (this.#inNoiseBlock(banners, lines, nums, keepRule || errorKept)) return;
-    // The first trace is shown whole, and so is a Python exception chained to it.
-    const whole = this.whole.next(n);
+    // The first trace is shown whole, and so is a Python exception chained to it,
+    // and (with a baseline) one of the first traces the passing run never printed,
+    // every frame of it.
+    const first = this.whole.next(n);
+    const fresh = this.#newRecord !== undefined && this.#newRecord(lines, first);
+    const whole = first || fresh;
     if (best < _T && !keepRule && !(closing && bestSig >= PLAIN_SIG)) {
       for (let i = 0; i < n; i++) {
         this.#before.drop(nums ? nums[i] : 0, "noise", scoreForLevel(sigs[i], level));
@@ -234,7 +242,7 @@ export class Records {
       sigs,
       level,
       keepRule,
-      this.#o,
+      fresh ? { ...this.#o, maxStackFrames: n } : this.#o,
       {
         hidden: em.counters.hidden,
         dropped: em.counters.dropped,

@@ -101,7 +101,8 @@ export class Selector {
     const decide = (line: string, num: number) => this.#decide(line, num);
     const single = (line: string, num: number) => this.#single(line, num);
     const rootCause = rules.rootCause;
-    this.#records = new Records({ ...common, slice, before, rootCause, single });
+    const newRecord = (lines: string[], first: boolean) => rules.newRecord(lines, first);
+    this.#records = new Records({ ...common, slice, before, rootCause, single, newRecord });
     this.#php = new PhpGate({ filter, decide, emit, em, before, state, signals });
   }
 

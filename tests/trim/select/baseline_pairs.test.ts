@@ -1,8 +1,9 @@
 // The baseline on the pass/fail fixture pairs (tests/fixtures/baseline/): with the
 // passing run's log, the failing run's reduction keeps every must-keep line and leaks
 // no secret; over all pairs it is smaller than without the baseline (default options
-// both ways: with a baseline the default level is low, without it auto), and no pair
-// grows by more than a tenth.
+// both ways: with a baseline the default level is low, without it auto). A pair may
+// grow a little: what the failing run printed new (its first new lines with their
+// context) is evidence now, not only what the rules keep; never by more than half.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { measurePair, pairLines, pairNames } from "../../../scripts/baseline_pairs.ts";
@@ -17,14 +18,14 @@ test("baseline pairs: there are at least ten", () => {
 const tokens = { input: 0, without: 0, with: 0 };
 
 for (const name of PAIRS) {
-  test(`baseline pair ${name}: every must-keep line, no secret, not larger than without`, async () => {
+  test(`baseline pair ${name}: every must-keep line, no secret, at most half again as large as without`, async () => {
     const { without, with: withBase } = await measurePair(name);
     assert.deepEqual(withBase.missed, [], withBase.output);
     for (const secret of pairLines(`${name}.secrets.txt`)) {
       assert.ok(!withBase.output.includes(secret), `${name}: secret leaked`);
     }
     assert.ok(
-      withBase.result.outputTokens <= without.result.outputTokens * 1.1,
+      withBase.result.outputTokens <= without.result.outputTokens * 1.5,
       `${withBase.result.outputTokens} vs ${without.result.outputTokens}`,
     );
     assertAccounting(withBase.output, withBase.result);
