@@ -51,112 +51,22 @@
  *   GitHub's `Cache restored from key: …`, `Received … MBs/sec`; GitLab's `Checking
  *   cache for x...`, `Successfully extracted cache`, `WARNING: Failed to extract cache`.
  *
+ * Each of these is a `noise` rule of `trim/rules/` (one file per tool family, with
+ * examples that match and must not); the cache steps are its `cache-step` rules. This
+ * module is the mechanism: it compiles the rules once into a dispatch on the line's
+ * first visible character (the first character of a rule's cue) and on its last
+ * character (`at: "end"`), so a line tries only the few rules whose cue could stand
+ * there, and an expression runs only when the cue is there.
+ *
  * `score.ts` classifies them as junk: no points at any level, never context. Other
  * download, install and step lines (`Collecting x`, `Cloning into 'x'...`, `Step 3/9`)
  * are chatter by their prefix (`_CHATTER` in `score.ts`), after the keyword checks:
  * never kept on their own, but still context before an error they may explain.
  *
- * Hot path: a dispatch on the first non-blank character and on the last character;
- * an expression runs only on lines that pass those checks.
- *
  * @module
  */
 
-import { alternationOf } from "../rules/all.ts";
-
-/**
- * Go `ok  \tgithub.com/x/y\t0.123s`, `ok  pkg (cached)`; TAP `ok 3 - name`, `ok 3`, and
- * partest's aligned `ok  751 - neg/t7385.scala`.
- */
-const _GO_OR_TAP_OK =
-  /^ok(?:[ \t]+\S+[ \t]+(?:\d+(?:\.\d+)?s|\(cached\))(?:[ \t].*)?$| +\d+(?: -? ?\S.*)?$)/;
-/** A skipped test's verdict opening the line: `SKIP `, `SKIP: `, `SKIPPED `, `SKIPPED: `. */
-const _SKIP_START = /^SKIP(?:PED)?:? /;
-/** npm: a fetch with a 2xx or 3xx status, timing lines, deprecation notices. */
-const _NPM_NOISE = /^npm (?:http fetch [A-Z]+ [23]\d\d |timing |(?:warn|WARN) deprecated )/;
-/**
- * debconf without a terminal (apt-get in a Docker build or a CI job): `debconf: unable
- * to initialize frontend: Dialog`, `debconf: falling back to frontend: Readline`, its
- * reasons in parentheses (`(TERM is not set, …)`, `(Can't locate Term/ReadLine.pm in
- * @INC …)`), `debconf: delaying package configuration, since apt-utils is not
- * installed`, `dpkg-preconfigure: unable to re-open stdin`. Not a locked database.
- */
-const _DEBCONF_NOISE =
-  /^(?:debconf: (?:unable to initialize frontend: |falling back to frontend: |delaying package configuration, since apt-utils|\((?:TERM is not set|No usable dialog-like program|Dialog frontend |Can't locate Term\/ReadLine\.pm|This frontend requires a controlling tty))|dpkg-preconfigure: unable to re-open stdin)/;
-
-/** Maven and Gradle: a download from a repository URL. */
-const _DOWNLOAD = /^(?:\[INFO\] )?Download(?:(?:ing|ed)(?: from [\w.-]+)?:?)? https?:\/\//;
-
-/**
- * Pester's block headers and passing tests: `Describing Get-Planet`, `  Context Parse
- * error expected`, `    [+] name 35ms` (`c` is the line's first non-blank character,
- * at `i`). Apart from `isKnownNoise`, which stays small: with these lines inline, one
- * set of runs of the CI-log bench input peaked 2.5 MiB higher.
- */
-function _isPesterNoise(line: string, i: number, c: number): boolean {
-  if (c === 91) return i <= 16 && line.startsWith("[+] ", i) && _PESTER_TIME.test(line);
-  if (i > 8) return false;
-  if (c === 68) return line.startsWith("Describing ", i) && line.charCodeAt(i + 11) > 32;
-  // `Context name`, not `Context: …` (a key)
-  const n = line.charCodeAt(i + 8);
-  return line.startsWith("Context ", i) && n > 32 && n !== 58;
-}
-
-/** Pester's test time at the end of a verdict: `35ms`, `1.2s`. */
-const _PESTER_TIME = / \d+(?:\.\d+)?m?s$/;
-
-/** The Gradle wrapper's download progress: `...........10%............20%…`. */
-const _DOTS_PROGRESS = /^\.{3,}\d{1,3}%/;
-/** .NET's `Passed Ns.X [12 ms]`, `Skipped Ns.X [< 1 ms]`, `Passed Ns.X(a: 1) [1 s]`. */
-const _DOTNET_VERDICT = /^\s*(?:Passed|Skipped) \S.* \[(?:< )?\d+(?:\.\d+)? m?s\]$/;
-/** Ansible: a host's result that is no failure, with an optional loop item. */
-const _ANSIBLE_OK = /^(?:ok|changed|skipping): \[[^\]]+\](?: => \(item=.*\))?$/;
-/**
- * TeamCity service messages that report progress (sticky, from after `##teamcity[`):
- * not `testFailed`, `buildProblem`, `buildStatus`, `message` (its `status='ERROR'`),
- * `testStdOut` or `testStdErr`.
- */
-const _TEAMCITY_PROGRESS =
-  /(?:test(?:Suite)?(?:Started|Finished) |testIgnored |block(?:Opened|Closed) |progress(?:Message|Start|Finish) |flow(?:Started|Finished)|compilation(?:Started|Finished) |buildStatisticValue |publishArtifacts |importData |setParameter |testMetadata |buildNumber |enteredTheMatrix|testRetrySupport )/y;
-/** Ansible: the recap of a host with nothing unreachable or failed (ends in `=0`). */
-const _ANSIBLE_RECAP_OK = /^\S+ +: ok=\d+ +changed=\d+ +unreachable=0 +failed=0(?: |$)/;
-/** Ansible: a file included for hosts. */
-const _ANSIBLE_INCLUDED = /^included: \S+ for \S/;
-/** XCTest: a passing test case or suite. */
-const _XCTEST_PASSED = /^Test (?:Case '.*' passed \(\d+(?:\.\d+)? seconds\)|Suite '.*' passed at )/;
-/** TAP, indented (a subtest, node:test's reporter): `    ok 3 - name` (sticky, from `ok`). */
-const _TAP_OK = /ok \d+(?: -? ?\S.*)?$/y;
-/** CTest: `  1/12 Test  #1: name ......   Passed    0.12 sec`. */
-const _CTEST_PASSED = /^ *\d+\/\d+ Test +#\d+: \S+ \.* *Passed +\d+(?:\.\d+)? sec$/;
-/** CTest: `      Start  1: name`. */
-const _CTEST_START = /^ +Start +\d+: \S+$/;
-/** Bazel: `//pkg:target   PASSED in 0.4s`, `(cached) PASSED in 0.4s`. */
-const _BAZEL_PASSED = /^\/\/\S+ +(?:\(cached\) )?PASSED in \d+(?:\.\d+)?s$/;
-/** PHPUnit's progress of tests that passed or were skipped: `.....S...  63 / 190 ( 33%)`. */
-const _PHPUNIT_PROGRESS = /^[.SI]+ +\d+ \/ \d+ \( *\d{1,3}%\)$/;
-/** A progress line of passed tests only: RSpec's, minitest's `..........` (10 or more). */
-const _ONLY_DOTS = /^\.+$/;
-/**
- * pytest's progress without a failure or an error: `tests/a.py ...s..x   [ 10%]`,
- * `..........   [ 45%]` (`.` passed, `s` skipped, `x`/`X` expected failures).
- */
-const _PYTEST_PROGRESS = /^(?:\S+\.py )?[.sxX]+ +\[ *\d{1,3}%\]$/;
-/**
- * Dart's (and Flutter's) compact progress of a test that did not fail: `00:02 +5: name`,
- * `00:04 +6 ~1 -1: name` (not `… [E]`, the failing test, nor the closing
- * `Some tests failed.`).
- */
-const _DART_PROGRESS =
-  /^\d\d:\d\d \+\d+(?: ~\d+)?(?: -\d+)?: (?!.*(?: \[E\]|Some tests failed\.)$)/;
-/** Python unittest: ` ... skipped 'reason'` at the end (sticky, from ` ... skipped`). */
-const _DOTS_SKIPPED = / \.\.\. skipped '.*'$/y;
-/** Maven Surefire: a test class with no failure and no error (`-- in` since 3.0). */
-const _SUREFIRE_CLASS_OK =
-  /^(?:\[INFO\] )?Tests run: \d+, Failures: 0, Errors: 0, Skipped: \d+, Time elapsed: [\d.,]+ s(?:ec)? --? in \S+$/;
-/** Deno, cargo, Python unittest: ` ... ok`, ` ... ok (12ms)` at the end (sticky, from ` ... ok`). */
-const _DOTS_OK = / \.\.\. ok(?: \(\d+(?:\.\d+)? ?[mµn]?s\))?$/y;
-/** pytest and Gradle: ` PASSED` (` SKIPPED`, `XFAIL`, `XPASS`) at the end, or before pytest's `[ 10%]` (sticky, from ` PASSED`). */
-const _PASSED_END = / (?:PASSED|SKIPPED|XFAIL|XPASS)(?: +\[ *\d{1,3}%\])?$/y;
+import { alternationOf, type Rule, rulesOf } from "../rules/all.ts";
 
 /**
  * A CI cache step's report, restored or saved, hit or miss: Travis's casher
@@ -173,6 +83,86 @@ const _CACHE_STEP = new RegExp(`^(?:${alternationOf("cache-step")})`);
 function _cacheInitial(c: number): boolean {
   return c === 97 || c === 99 || c === 102 || c === 110 || c === 115 || c === 117 ||
     c === 67 || c === 68 || c === 78 || c === 82 || c === 83 || c === 85 || c === 87;
+}
+
+/** One cue of a `noise` rule, compiled. */
+interface _Entry {
+  readonly id: string;
+  readonly cue: string;
+  readonly alsoAt: number;
+  readonly also: string;
+  readonly min: number;
+  readonly max: number;
+  readonly re: RegExp;
+  readonly whole: boolean;
+  readonly decides: boolean;
+  readonly find: readonly string[] | undefined;
+  readonly subject: boolean;
+}
+
+/** The entries by a character code: ASCII in an array, the rest in a map. */
+class _Dispatch {
+  readonly ascii: (_Entry[] | undefined)[] = new Array(128).fill(undefined);
+  readonly other = new Map<number, _Entry[]>();
+  add(code: number, e: _Entry): void {
+    let list = code < 128 ? this.ascii[code] : this.other.get(code);
+    if (list === undefined) {
+      list = [];
+      if (code < 128) this.ascii[code] = list;
+      else this.other.set(code, list);
+    }
+    // A rule whose verdict is final is tried before the others of its character.
+    if (e.decides) list.splice(list.findIndex((x) => !x.decides) >>> 0, 0, e);
+    else list.push(e);
+  }
+  get(code: number): _Entry[] | undefined {
+    return code < 128 ? this.ascii[code] : this.other.get(code);
+  }
+}
+
+const _BY_FIRST = new _Dispatch();
+const _BY_LAST = new _Dispatch();
+
+/** Compiles the `noise` rules into the two dispatches. */
+function _compile(rules: readonly Rule[]): void {
+  for (const r of rules) {
+    const whole = r.whole === true;
+    const re = new RegExp(r.pattern, whole ? "" : "y");
+    for (const cue of r.cues) {
+      const e: _Entry = {
+        id: r.id,
+        cue,
+        alsoAt: r.also?.[0] ?? 0,
+        also: r.also?.[1] ?? "",
+        min: r.indent?.[0] ?? 0,
+        max: r.indent?.[1] ?? Infinity,
+        re,
+        whole,
+        decides: r.decides === true,
+        find: r.find,
+        subject: r.subject === true,
+      };
+      if (r.at === "end") _BY_LAST.add(cue.charCodeAt(cue.length - 1), e);
+      else _BY_FIRST.add(cue.charCodeAt(0), e);
+    }
+  }
+}
+_compile(rulesOf("noise"));
+
+/** Whether entry `e` (its cue at the line's start of text `i`) matches. */
+function _matchesAt(e: _Entry, line: string, i: number): boolean {
+  if (e.whole) return e.re.test(line);
+  e.re.lastIndex = i;
+  return e.re.test(line);
+}
+
+/** Whether end entry `e` (the line ends with its cue; text from `i`) matches. */
+function _matchesEnd(e: _Entry, line: string, i: number): boolean {
+  if (e.find === undefined) return _matchesAt(e, line, 0);
+  let at = -1;
+  for (let k = 0; k < e.find.length && at < 0; k++) at = line.lastIndexOf(e.find[k]);
+  if (at <= i || (e.subject && !_passedSubject(line, i, at))) return false;
+  return _matchesAt(e, line, at);
 }
 
 /**
@@ -198,180 +188,57 @@ export function isKnownNoise(line: string, c0: number): boolean {
   }
   // A CI cache step's report (Travis, GitHub Actions, GitLab): a hit or a miss, no failure.
   if (i === 0 && _cacheInitial(c) && _CACHE_STEP.test(line)) return true;
-  switch (c) {
-    case 0x2713: // ✓
-    case 0x2714: // ✔
-    case 0x221a: // √
-      if (line.charCodeAt(i + 1) === 32) return true;
-      break;
-    case 0x2502: { // │: a passing row of a boxed table, Cypress's `│ ✔  cart.cy.ts  00:01 …│`
-      let j = i + 1;
-      while (line.charCodeAt(j) === 32) j++;
-      const m = line.charCodeAt(j);
-      if ((m === 0x2714 || m === 0x2713) && line.charCodeAt(j + 1) === 32) return true;
-      break;
-    }
-    case 80: // P: jest's `PASS src/a.test.ts`, go's `PASS`, pytest's `PASSED tests/a.py::t`
-      if (line.startsWith("PASS", i)) {
-        const n = line.charCodeAt(i + 4);
-        if (n === 32 || i + 4 === len) return true;
-        if (n === 69 && line.startsWith("D ", i + 5) && line.indexOf("::", i) !== -1) return true;
-      } else if (line.startsWith("Passed ", i) && _DOTNET_VERDICT.test(line)) return true;
-      break;
-    case 45: // -
-      if (line.startsWith("--- PASS: ", i) || line.startsWith("--- SKIP: ", i)) return true;
-      break;
-    case 83: // S: a skipped test: PHP's run-tests `SKIP name [a.phpt] reason: …`, automake's
-      // `SKIP: t/a.sh`, pytest's summary `SKIPPED [1] a.py:3: reason`
-      if (i === 0 && _SKIP_START.test(line)) return true;
-      if (line.startsWith("Skipped ", i) && _DOTNET_VERDICT.test(line)) return true;
-      if (i > 0 && line.startsWith("Start ", i) && _CTEST_START.test(line)) return true;
-      break;
-    case 35: // #: node:test's `# Subtest: name` (its verdict, `ok` or `not ok`, names it again)
-      if (line.startsWith("# Subtest: ", i)) return true;
-      // TeamCity's service messages that report progress
-      if (line.startsWith("##teamcity[", i)) {
-        _TEAMCITY_PROGRESS.lastIndex = i + 11;
-        return _TEAMCITY_PROGRESS.test(line);
-      }
-      break;
-    case 48: // a digit: Dart's progress `00:02 +5: name` (`~2` skipped, `-1` failed so far)
-    case 49:
-    case 50:
-    case 51:
-    case 52:
-    case 53:
-    case 54:
-    case 55:
-    case 56:
-    case 57:
-      if (
-        i === 0 && line.charCodeAt(2) === 58 && line.charCodeAt(5) === 32 &&
-        line.charCodeAt(6) === 43 && _DART_PROGRESS.test(line)
-      ) return true;
-      break;
-    case 47: // /: Bazel's `//pkg:target   PASSED in 0.4s`
-      if (i === 0 && line.charCodeAt(1) === 47 && _BAZEL_PASSED.test(line)) return true;
-      break;
-    case 115: // s: Ansible's `skipping: [web1]`
-      if (i === 0 && line.startsWith("skipping: [") && _ANSIBLE_OK.test(line)) return true;
-      break;
-    case 99: // c: Ansible's `changed: [web1]`
-      if (i === 0 && line.startsWith("changed: [") && _ANSIBLE_OK.test(line)) return true;
-      break;
-    case 105: // i: Ansible's `included: x.yml for web1`
-      if (i === 0 && line.startsWith("included: ") && _ANSIBLE_INCLUDED.test(line)) return true;
-      break;
-    case 84: // T: XCTest's `Test Case '…' passed (…)`, Surefire's `Tests run: …` of a class
-      if (i === 0) {
-        if (line.startsWith("Test Case '") || line.startsWith("Test Suite '")) {
-          if (_XCTEST_PASSED.test(line)) return true;
-        } else if (line.startsWith("Tests run: ") && _SUREFIRE_CLASS_OK.test(line)) return true;
-      }
-      break;
-    case 88: // X: an expected failure: `XFAIL name [a.phpt]`, automake's `XFAIL: t/a.sh`
-      if (i === 0 && (line.startsWith("XFAIL ") || line.startsWith("XFAIL: "))) return true;
-      break;
-    case 61: // =: go test's progress `=== RUN   TestX`, `=== PAUSE`, `=== CONT`
-      if (
-        line.startsWith("=== ", i) &&
-        (line.startsWith("RUN ", i + 4) || line.startsWith("PAUSE ", i + 4) ||
-          line.startsWith("CONT ", i + 4))
-      ) return true;
-      break;
-    case 62: // >: Gradle's `> Task :app:compileJava UP-TO-DATE` (not `… FAILED`)
-      if (i === 0 && line.startsWith("> Task :") && !line.endsWith(" FAILED")) return true;
-      break;
-    case 46: // .: the Gradle wrapper's download progress, PHPUnit's progress, RSpec's dots
-      if (i === 0 && (_DOTS_PROGRESS.test(line) || _PHPUNIT_PROGRESS.test(line))) return true;
-      if (i === 0 && len >= 10 && _ONLY_DOTS.test(line)) return true;
-      break;
-    case 63: // ?: go's `?   \tpkg\t[no test files]`
-      if (i === 0 && line.endsWith("[no test files]")) return true;
-      break;
-    case 40: // (
-      if (line.startsWith("(pass) ", i)) return true;
-      break;
-    case 111: // o: go's and TAP's `ok …`, Ansible's `ok: [web1]`
-      if (line.charCodeAt(i + 1) === 107) {
-        if (i > 0) { // an indented TAP subtest
-          _TAP_OK.lastIndex = i;
-          return _TAP_OK.test(line);
-        }
-        if (line.charCodeAt(2) === 58) return line.charCodeAt(4) === 91 && _ANSIBLE_OK.test(line);
-        if (_GO_OR_TAP_OK.test(line)) return true;
-      }
-      break;
-    case 91: // [: Jenkins' pipeline steps, `[Pipeline] sh`, `[Pipeline] // stage` (a stage's
-      // start, `[Pipeline] { (Build)`, names where the failure is)
-      if (i === 0 && line.startsWith("[Pipeline] ") && !line.startsWith("{ (", 11)) return true;
-      // GoogleTest's `[ RUN      ] T.x`, `[       OK ] T.x (0 ms)`, `[----------] 3 tests from T`
-      if (
-        line.startsWith("[ RUN      ] ", i) || line.startsWith("[       OK ] ", i) ||
-        line.startsWith("[----------] ", i)
-      ) return true;
-      // Surefire's `[INFO] Tests run: …` of a class that passed
-      if (i === 0 && line.startsWith("[INFO] Tests run: ") && _SUREFIRE_CLASS_OK.test(line)) {
-        return true;
-      }
-      // Pester's passing test `[+] name 35ms` (`[-]` fails)
-      if (_isPesterNoise(line, i, c)) return true;
-      // falls through: Maven's `[INFO] Downloading from …`
-    case 68: // D
-      if (i === 0 && _DOWNLOAD.test(line)) return true;
-      if (c === 68 && _isPesterNoise(line, i, c)) return true;
-      break;
-    case 67: // C: Pester's `    Context name`
-      if (_isPesterNoise(line, i, c)) return true;
-      break;
-    case 110: // n
-      if (i === 0 && line.startsWith("npm ") && _NPM_NOISE.test(line)) return true;
-      break;
-    case 100: // d: debconf's frontend fallbacks in a non-interactive apt-get (Docker builds)
-      if (i === 0 && _DEBCONF_NOISE.test(line)) return true;
-      break;
-  }
-  const last = line.charCodeAt(len - 1);
-  if (last === 48 && line.charCodeAt(len - 2) === 61) { // `=0`: Ansible's recap of a host
-    return i === 0 && _ANSIBLE_RECAP_OK.test(line);
-  }
-  if (last === 99 && line.endsWith(" sec")) return _CTEST_PASSED.test(line); // `c`: CTest
-  if (last === 39) { // `'`: unittest's ` ... skipped 'reason'`
-    const at = line.lastIndexOf(" ... skipped '");
-    if (at >= i) {
-      _DOTS_SKIPPED.lastIndex = at;
-      if (_DOTS_SKIPPED.test(line)) return true;
+  const first = _BY_FIRST.get(c);
+  if (first !== undefined) {
+    for (let k = 0; k < first.length; k++) {
+      const e = first[k];
+      if (i < e.min || i > e.max || !line.startsWith(e.cue, i)) continue;
+      if (!line.startsWith(e.also, i + e.alsoAt)) continue;
+      if (_matchesAt(e, line, i)) return true;
+      if (e.decides) return false;
     }
   }
-  if (last === 107 || last === 41) { // `k`, `)`
-    const at = line.lastIndexOf(" ... ok");
-    if (at >= i) {
-      _DOTS_OK.lastIndex = at;
-      if (_DOTS_OK.test(line)) return true;
-    }
-  }
-  if (last === 93 && line.charCodeAt(len - 2) === 37 && _PYTEST_PROGRESS.test(line)) {
-    return true; // `%]`: pytest's progress
-  }
-  if (last === 108 && line.endsWith(" xfail")) { // `l`: pytest 3's verbose expected failure
-    return len - 6 > i && _passedSubject(line, i, len - 6);
-  }
-  if (last === 68 || last === 93 || last === 76 || last === 83) { // `D`, `]`, `L`, `S`
-    const at = _lastStatus(line);
-    if (at > i && _passedSubject(line, i, at)) {
-      _PASSED_END.lastIndex = at;
-      if (_PASSED_END.test(line)) return true;
+  const last = _BY_LAST.get(line.charCodeAt(len - 1));
+  if (last !== undefined) {
+    for (let k = 0; k < last.length; k++) {
+      const e = last[k];
+      if (i < e.min || i > e.max || !line.endsWith(e.cue)) continue;
+      if (_matchesEnd(e, line, i)) return true;
+      if (e.decides) return false;
     }
   }
   return false;
 }
 
-/** Where the last ` PASSED` / ` SKIPPED` / ` XFAIL` / ` XPASS` starts, or -1. */
-function _lastStatus(line: string): number {
-  const at = line.lastIndexOf(" PASSED");
-  if (at !== -1) return at;
-  const skip = line.lastIndexOf(" SKIPPED");
-  return skip !== -1 ? skip : line.lastIndexOf(" X");
+/**
+ * Whether the `noise` rule `id` alone matches `line` (its cue where it must be, its
+ * pattern there), whatever the other rules say: how the rules' examples are checked.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { noiseRuleMatches } from "./known_noise.ts";
+ * assert.ok(noiseRuleMatches("go/pass-skip", "--- PASS: TestX (0.00s)"));
+ * assert.ok(!noiseRuleMatches("go/pass-skip", "--- FAIL: TestX (0.00s)"));
+ * ```
+ */
+export function noiseRuleMatches(id: string, line: string): boolean {
+  let i = 0;
+  while (i < line.length && line.charCodeAt(i) <= 32) i++;
+  if (i === line.length) return false;
+  for (const d of [_BY_FIRST, _BY_LAST]) {
+    for (const list of [...d.ascii, ...d.other.values()]) {
+      for (const e of list ?? []) {
+        if (e.id !== id || i < e.min || i > e.max) continue;
+        if (
+          d === _BY_FIRST && line.startsWith(e.cue, i) && line.startsWith(e.also, i + e.alsoAt) &&
+          _matchesAt(e, line, i)
+        ) return true;
+        if (d === _BY_LAST && line.endsWith(e.cue) && _matchesEnd(e, line, i)) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /**

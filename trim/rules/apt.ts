@@ -1,5 +1,6 @@
 /**
- * Rules for Debian's apt and dpkg lines: package lists, unpacking, setting up.
+ * Rules for Debian's apt and dpkg lines: package lists, unpacking, setting up;
+ * debconf's frontend fallbacks without a terminal (known noise).
  *
  * @module
  */
@@ -87,5 +88,22 @@ export const APT_RULES: readonly Rule[] = [
     pattern: "Building dependency tree",
     match: ["Building dependency tree... Done"],
     noMatch: ["E: Unable to correct problems, you have held broken packages."],
+  },
+  {
+    id: "apt/debconf",
+    marks: "noise",
+    cues: ["debconf: ", "dpkg-preconfigure: "],
+    indent: [0, 0],
+    pattern:
+      "(?:debconf: (?:unable to initialize frontend: |falling back to frontend: |delaying package configuration, since apt-utils|\\((?:TERM is not set|No usable dialog-like program|Dialog frontend |Can't locate Term\\/ReadLine\\.pm|This frontend requires a controlling tty))|dpkg-preconfigure: unable to re-open stdin)",
+    match: [
+      "debconf: unable to initialize frontend: Dialog",
+      "debconf: (TERM is not set, so the dialog frontend is not usable.)",
+      "debconf: delaying package configuration, since apt-utils is not installed",
+      "dpkg-preconfigure: unable to re-open stdin: No such file or directory",
+    ],
+    noMatch: [
+      'debconf: DbDriver "config": /var/cache/debconf/config.dat is locked by another process',
+    ],
   },
 ];

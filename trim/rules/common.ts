@@ -1,5 +1,6 @@
 /**
- * Rules for lines many tools print alike: downloads and fetches.
+ * Rules for lines many tools print alike: downloads and fetches; the verdicts
+ * ` ... ok` and ` ... skipped 'reason'` of Deno, cargo and Python's unittest (known noise).
  *
  * @module
  */
@@ -39,5 +40,29 @@ export const COMMON_RULES: readonly Rule[] = [
     pattern: "Fetched",
     match: ["Fetched 8,254 kB in 2s (4,127 kB/s)"],
     noMatch: ["Not Fetched 8 kB"],
+  },
+  {
+    id: "common/dots-ok",
+    marks: "noise",
+    cues: ["k", ")"],
+    at: "end",
+    find: [" ... ok"],
+    pattern: " \\.\\.\\. ok(?: \\(\\d+(?:\\.\\d+)? ?[mµn]?s\\))?$",
+    match: [
+      "test parser::tests::fails_on_error ... ok",
+      "error handling ... ok (3ms)",
+      "test_connection_refused (tests.test_net.NetTest) ... ok",
+    ],
+    noMatch: ["test parser::tests::fails_on_error ... FAILED", "waiting ... ok then"],
+  },
+  {
+    id: "common/dots-skipped",
+    marks: "noise",
+    cues: ["'"],
+    at: "end",
+    find: [" ... skipped '"],
+    pattern: " \\.\\.\\. skipped '.*'$",
+    match: ["test_timeout (tests.TestNet) ... skipped 'needs network'"],
+    noMatch: ["test_timeout (tests.TestNet) ... ERROR 'x'"],
   },
 ];

@@ -1,5 +1,6 @@
 /**
- * Rules for npm's, pnpm's and yarn's install lines: what was added, audited, funded.
+ * Rules for npm's, pnpm's and yarn's install lines: what was added, audited, funded;
+ * npm's fetches, timings and deprecation notices (known noise).
  *
  * @module
  */
@@ -103,5 +104,20 @@ export const NPM_RULES: readonly Rule[] = [
     pattern: "Done in \\d",
     match: ["Done in 12.34s."],
     noMatch: ["Done in time"],
+  },
+  {
+    id: "npm/noise",
+    marks: "noise",
+    cues: ["npm "],
+    indent: [0, 0],
+    pattern: "npm (?:http fetch [A-Z]+ [23]\\d\\d |timing |(?:warn|WARN) deprecated )",
+    match: [
+      "npm http fetch GET 200 https://registry.npmjs.org/http-errors/-/http-errors-2.0.0.tgz 11ms (cache hit)",
+      "npm http fetch GET 304 https://registry.npmjs.org/abort-controller 5ms (cache revalidated)",
+      "npm timing reify:loadTrees Completed in 1203ms",
+      "npm warn deprecated inflight@1.0.6: This module is not supported, and leaks memory.",
+      "npm WARN deprecated request@2.88.2: request has been deprecated",
+    ],
+    noMatch: ["npm http fetch GET 404 https://registry.npmjs.org/nope 11ms", "npm ERR! code E404"],
   },
 ];

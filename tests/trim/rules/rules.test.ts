@@ -1,12 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { alternationOf, type Rule, RULES } from "../../../trim/rules/all.ts";
-import { isKnownNoise } from "../../../trim/classify/known_noise.ts";
+import { isKnownNoise, noiseRuleMatches } from "../../../trim/classify/known_noise.ts";
 import { LineCategory, signalCategory } from "../../../trim/classify/category.ts";
 import { lineSignal } from "../../../trim/classify/score.ts";
 
 /** A rule's own pattern, anchored as its mark is (see `RuleMark`). */
-function anchored(r: Rule): RegExp {
+function anchored(r: Rule): { test(line: string): boolean } {
+  if (r.marks === "noise") return { test: (line) => noiseRuleMatches(r.id, line) };
   return r.marks === "chatter"
     ? new RegExp(`^\\s*(?:\\[HASH\\]: |[0-9a-f]{12}: )?(?:${r.pattern})`)
     : new RegExp(`^(?:${r.pattern})`);
@@ -47,7 +48,7 @@ test("the classifier reads each rule's examples as its mark says", () => {
   // known as noise, a container's lifecycle are junk before they are chatter).
   for (const r of RULES) {
     for (const line of r.match) {
-      if (r.marks === "cache-step") {
+      if (r.marks === "cache-step" || r.marks === "noise") {
         assert.ok(isKnownNoise(line, line.charCodeAt(0)), `${r.id}: ${JSON.stringify(line)}`);
       } else {
         const category = signalCategory(lineSignal(line));
@@ -55,5 +56,33 @@ test("the classifier reads each rule's examples as its mark says", () => {
       }
     }
   }
-  assert.ok(alternationOf("chatter").split("|").length >= RULES.length / 2);
+  assert.ok(alternationOf("chatter").split("|").length >= RULES.length / 3);
+});
+
+test("a noise rule's near misses are no known noise at all", () => {
+  let n = 0;
+  for (const r of RULES) {
+    if (r.marks !== "noise") continue;
+    for (const line of r.noMatch) {
+      assert.ok(!isKnownNoise(line, line.charCodeAt(0)), `${r.id}: ${JSON.stringify(line)}`);
+      n++;
+    }
+  }
+  assert.ok(n >= 40, `${n} near misses`);
+});
+
+test("noise rules: where the cue stands and how the pattern is tried are consistent", () => {
+  for (const r of RULES) {
+    if (r.marks !== "noise") {
+      const extra = [r.at, r.indent, r.also, r.whole, r.decides, r.find, r.subject];
+      assert.ok(extra.every((x) => x === undefined), `${r.id}: noise-only fields`);
+      continue;
+    }
+    if (r.whole) assert.ok(r.pattern.startsWith("^"), `${r.id}: a whole-line pattern opens with ^`);
+    else assert.ok(!r.pattern.startsWith("^"), `${r.id}: a pattern tried at its cue has no ^`);
+    if (r.find !== undefined || r.subject) {
+      assert.equal(r.at, "end", `${r.id}: find is for end rules`);
+    }
+    if (r.indent !== undefined) assert.ok(r.indent[0] <= r.indent[1], r.id);
+  }
 });
