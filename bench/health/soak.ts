@@ -5,6 +5,9 @@
 //     [--checks 1000] [--connections 256] [--ulimit 256] [--ulimit-checks 200]
 //     [--load wrk|fetch] [--slow 8] [--port 18990] [--program serve.ts]
 //
+// The parts: soak_targets.ts (the listeners, their own process), soak_clients.ts (the load),
+// soak_proc.ts (child processes and /proc).
+//
 // Targets (their own process, so that their accept loops do not compete with the
 // measurements): most checks point at stable listeners; 50 sit on 5 listeners that cycle
 // open → closed → silent (listening, accept queue full, SYNs dropped) → open every 8 s,
@@ -29,22 +32,19 @@
 // in 256 files); open descriptors must not grow: counted idle before the load and again
 // once it has stopped.
 
-import { type Acceptor, openAcceptor } from "./listeners.ts";
 import { buildPorthealth, serveV8Flags } from "../../scripts/serve_task.ts";
+import {
+  DNS,
+  FLAP_LISTENERS,
+  FLAP_PER_LISTENER,
+  type FlapState,
+  HANG,
+  REFUSED,
+} from "./soak_targets.ts";
+import { fdCount, Proc, procStatus } from "./soak_proc.ts";
+import { fetchLoad, parseWrk, PATHS, slowClient } from "./soak_clients.ts";
 
-const FLAP_LISTENERS = 5;
-const FLAP_PER_LISTENER = 10;
-const HANG = 10;
-const DNS = 10;
-const REFUSED = 10;
-const LATE = 10;
-// ~9 checks per listener: with fewer, a busy machine starves the targets' accept loops, their
-// accept queues (128) fill up and healthy targets time out
-const STABLE_LISTENERS = 100;
-const PATHS = ["/health", "/live", "/metrics", "/"] as const;
-
-const ROOT = new URL("../../", import.meta.url).pathname;
-const SELF = new URL(import.meta.url).pathname;
+const TARGETS = new URL("./soak_targets.ts", import.meta.url).pathname;
 const DENO = Deno.execPath();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -87,287 +87,6 @@ export interface SoakResult {
   peak: number;
 }
 
-// ---------------------------------------------------------------------------------------
-// --targets: the listeners. Prints "ready" once listening; appends every flap to --state.
-
-type FlapState = "open" | "closed" | "silent";
-
-async function targets(args: Map<string, string>) {
-  const out = args.get("out")!;
-  const statePath = args.get("state")!;
-  const checks = Number(args.get("checks"));
-  const port = Number(args.get("port"));
-  const flapMs = Number(args.get("flap-ms"));
-  const state = await Deno.open(statePath, { write: true, create: true, append: true });
-  const enc = new TextEncoder();
-  const note = (p: number, s: FlapState) =>
-    state.writeSync(enc.encode(JSON.stringify({ t: Date.now(), port: p, state: s }) + "\n"));
-
-  const stable: Acceptor[] = Array.from({ length: STABLE_LISTENERS }, () => ({ port: 0 }));
-  stable.forEach(openAcceptor);
-  const late: Acceptor = { port: 0 };
-  openAcceptor(late);
-  const flap: Acceptor[] = Array.from({ length: FLAP_LISTENERS }, () => ({ port: 0 }));
-  flap.forEach(openAcceptor);
-  for (const l of flap) note(l.port, "open");
-
-  const hang = await silentOn(0);
-  const refusedL = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const refusedPort = (refusedL.addr as Deno.NetAddr).port;
-  refusedL.close();
-
-  const config = (reloaded: boolean) => {
-    const nFlap = FLAP_LISTENERS * FLAP_PER_LISTENER;
-    const nOpen = checks - nFlap - HANG - DNS - REFUSED;
-    const lines = [
-      `server: { host: 127.0.0.1, port: ${port}, timeout: ${reloaded ? "900ms" : "1s"} }`,
-      "checks:",
-    ];
-    for (let i = 0; i < nOpen; i++) {
-      lines.push(
-        `  - { name: open-${i}, host: 127.0.0.1, port: ${stable[i % STABLE_LISTENERS].port} }`,
-      );
-    }
-    flap.forEach((l) => {
-      for (let i = 0; i < FLAP_PER_LISTENER; i++) {
-        lines.push(`  - { name: flap-${l.port}-${i}, host: 127.0.0.1, port: ${l.port} }`);
-      }
-    });
-    for (let i = 0; i < HANG; i++) {
-      lines.push(`  - { name: hang-${i}, host: 127.0.0.1, port: ${hang.port} }`);
-    }
-    for (let i = 0; i < DNS; i++) {
-      lines.push(`  - { name: dns-${i}, host: h${i}.soak.invalid, port: 80 }`);
-    }
-    if (reloaded) {
-      for (let i = 0; i < LATE; i++) {
-        lines.push(`  - { name: late-${i}, host: 127.0.0.1, port: ${late.port} }`);
-      }
-    } else {
-      for (let i = 0; i < REFUSED; i++) {
-        lines.push(`  - { name: refused-${i}, host: 127.0.0.1, port: ${refusedPort} }`);
-      }
-    }
-    return lines.join("\n") + "\n";
-  };
-  Deno.writeTextFileSync(out, config(false));
-  Deno.writeTextFileSync(`${out}.reload`, config(true));
-
-  // staggered: listener j moves open → closed → silent → open every flapMs
-  flap.forEach((l, j) => {
-    setTimeout(() => {
-      let s: FlapState = "open";
-      let silent: { close(): void } | undefined;
-      let busy = false;
-      setInterval(async () => {
-        if (busy) return; // filling a queue took longer than a period: skip one
-        busy = true;
-        try {
-          if (s === "open") {
-            l.listener?.close();
-            s = "closed";
-          } else if (s === "closed") {
-            silent = await silentOn(l.port);
-            s = "silent";
-          } else {
-            silent?.close();
-            openAcceptor(l);
-            s = "open";
-          }
-          note(l.port, s);
-        } catch {
-          // port briefly taken: stay one more period
-        } finally {
-          busy = false;
-        }
-      }, flapMs);
-    }, (j * flapMs) / FLAP_LISTENERS);
-  });
-  console.log("ready");
-  const stop = () => Deno.exit(0);
-  Deno.addSignalListener("SIGTERM", stop);
-  Deno.addSignalListener("SIGINT", stop);
-  await new Promise(() => {});
-}
-
-// A listener on `port` (0: any) that never accepts, its accept queue filled so that the kernel
-// drops further SYNs and connects hang.
-async function silentOn(port: number): Promise<{ port: number; close(): void }> {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port });
-  const bound = (listener.addr as Deno.NetAddr).port;
-  const held: Deno.Conn[] = [];
-  for (let i = 0; i < 4096; i++) {
-    try {
-      held.push(
-        await Deno.connect({
-          hostname: "127.0.0.1",
-          port: bound,
-          signal: AbortSignal.timeout(300),
-        }),
-      );
-    } catch {
-      break;
-    }
-  }
-  return {
-    port: bound,
-    close() {
-      for (const c of held) c.close();
-      listener.close();
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------
-// The driver.
-
-class Proc {
-  child: Deno.ChildProcess;
-  out = "";
-  err = "";
-  done: Promise<void>[];
-  constructor(cmd: string, argv: string[]) {
-    this.child = new Deno.Command(cmd, {
-      args: argv,
-      stdout: "piped",
-      stderr: "piped",
-      cwd: ROOT,
-      env: { NO_COLOR: "1" },
-    }).spawn();
-    const pump = async (s: ReadableStream<Uint8Array>, add: (t: string) => void) => {
-      for await (const c of s.pipeThrough(new TextDecoderStream())) add(c);
-    };
-    this.done = [
-      pump(this.child.stdout, (t) => this.out += t),
-      pump(this.child.stderr, (t) => this.err += t),
-    ];
-  }
-  async wait(): Promise<number> {
-    const { code, signal } = await this.child.status;
-    await Promise.all(this.done);
-    return signal ? 128 : code;
-  }
-  kill(sig: Deno.Signal = "SIGTERM") {
-    try {
-      this.child.kill(sig);
-    } catch { /* exited */ }
-  }
-}
-
-function procStatus(pid: number): { rss: number; hwm: number } | undefined {
-  try {
-    const s = Deno.readTextFileSync(`/proc/${pid}/status`);
-    const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, "m").exec(s)?.[1] ?? NaN);
-    return { rss: kb("VmRSS") / 1024, hwm: kb("VmHWM") / 1024 };
-  } catch {
-    return undefined;
-  }
-}
-
-function fdCount(pid: number): number {
-  let n = 0;
-  try {
-    for (const _ of Deno.readDirSync(`/proc/${pid}/fd`)) n++;
-  } catch { /* exited */ }
-  return n;
-}
-
-interface Wrk {
-  requests: number;
-  rps: number;
-  p50: string;
-  p99: string;
-  non2xx: number;
-  socket: number;
-}
-
-function parseWrk(text: string): Wrk {
-  const m = (re: RegExp) => re.exec(text);
-  const sock = m(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
-  return {
-    requests: Number(m(/(\d+) requests in/)?.[1] ?? 0),
-    rps: Number(m(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0),
-    p50: m(/^\s+50%\s+(\S+)/m)?.[1] ?? "?",
-    p99: m(/^\s+99%\s+(\S+)/m)?.[1] ?? "?",
-    non2xx: Number(m(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0),
-    socket: sock ? sock.slice(1).reduce((a, x) => a + Number(x), 0) : 0,
-  };
-}
-
-// Load with fetch in this process: `n` loops cycling through the paths until `until`.
-async function fetchLoad(
-  base: string,
-  n: number,
-  until: number,
-  statuses: Map<string, number>,
-  paceMs = 0,
-) {
-  // its own client, closed at the end: its idle keep-alive connections go with it
-  const client = Deno.createHttpClient({});
-  let errors = 0;
-  const firstError: string[] = [];
-  const loop = async (i: number) => {
-    let etag: string | null = null;
-    for (let k = i; Date.now() < until; k++) {
-      const path = PATHS[k % PATHS.length];
-      const headers: Record<string, string> = {};
-      if (path === "/health" && etag && k % 8 === 0) headers["if-none-match"] = etag;
-      if (k % 3 === 0) headers["accept-encoding"] = "identity";
-      try {
-        const res = await fetch(base + path, {
-          headers,
-          client,
-          signal: AbortSignal.timeout(15_000),
-        });
-        await res.arrayBuffer();
-        if (path === "/health") etag = res.headers.get("etag");
-        const key = `${path} ${res.status}`;
-        statuses.set(key, (statuses.get(key) ?? 0) + 1);
-      } catch (err) {
-        errors++;
-        if (firstError.length === 0) firstError.push(`${path}: ${err}`);
-      }
-      if (paceMs > 0) await sleep(paceMs);
-    }
-  };
-  await Promise.all(Array.from({ length: n }, (_, i) => loop(i)));
-  client.close();
-  return { errors, firstError: firstError[0] };
-}
-
-// A client that asks for /health and reads the answer one byte a second until `until`.
-async function slowClient(port: number, until: number): Promise<string | undefined> {
-  let conn: Deno.Conn;
-  try {
-    conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  } catch (err) {
-    return `slow client: cannot connect: ${err}`;
-  }
-  try {
-    await conn.write(
-      new TextEncoder().encode("GET /health HTTP/1.1\r\nHost: soak\r\nAccept: */*\r\n\r\n"),
-    );
-    const one = new Uint8Array(1);
-    let got = "";
-    while (Date.now() < until) {
-      const n = await conn.read(one);
-      if (n === null) return `slow client: cut off after ${got.length} bytes (${got})`;
-      got += String.fromCharCode(one[0]);
-      await sleep(1000);
-    }
-    if (!/^HTTP\/1\.1 (?:2|5|$)/.test(got) && !"HTTP/1.1 ".startsWith(got)) {
-      return `slow client: unexpected answer ${JSON.stringify(got)}`;
-    }
-    return undefined;
-  } catch (err) {
-    return `slow client: ${err}`;
-  } finally {
-    try {
-      conn.close();
-    } catch { /* closed */ }
-  }
-}
-
 let _bundle: Promise<string> | undefined;
 
 /** Run one soak scenario; resolves with what it found (never throws for a failed check). */
@@ -394,8 +113,7 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
   const targetsProc = new Proc(DENO, [
     "run",
     "-A",
-    SELF,
-    "--targets",
+    TARGETS,
     "--out",
     cfg,
     "--state",
@@ -718,9 +436,7 @@ if (import.meta.main) {
     else args.set(a.slice(2), Deno.args[++i]);
   }
   const num = (k: string) => args.has(k) ? Number(args.get(k)) : undefined;
-  if (args.has("targets")) {
-    await targets(args);
-  } else {
+  {
     const minutes = args.get("minutes");
     const seconds = minutes !== undefined ? Number(minutes) * 60 : num("seconds") ?? 60;
     const mode = args.get("mode") ?? "both";
