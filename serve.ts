@@ -193,7 +193,8 @@ function _writeAll(stream: typeof Deno.stdout, line: string) {
  * The V8 flags of `deno task serve` (deno.json), which `deno run -A serve.ts` gets too: see
  * {@linkcode relaunchWithV8Flags}.
  */
-export const V8_FLAGS = "--max-semi-space-size=1,--optimize-for-size,--no-concurrent-recompilation";
+export const V8_FLAGS =
+  "--max-semi-space-size=1,--optimize-for-size,--no-concurrent-recompilation,--jitless";
 
 /**
  * Replace this process with the same command (same pid, arguments, environment) plus

@@ -80,7 +80,10 @@ export function rawAnswer(response: Response): RawAnswer | undefined {
 }
 
 /**
- * A `Response` of `body` that also carries it as a {@linkcode RawAnswer}.
+ * A `Response` of `body` that also carries it as a {@linkcode RawAnswer}; `sent`, when given,
+ * is the same body in the form the host should send (the UTF-8 bytes of a string `body`,
+ * shared by every answer: the `Response` keeps the string, which a Web `Response` takes
+ * without a copy, while bytes would be copied into it).
  *
  * @example Both views of one answer
  * ```ts
@@ -94,9 +97,10 @@ export function withRawAnswer(
   status: number,
   body: string | Uint8Array | null,
   headers: Readonly<Record<string, string>>,
+  sent: string | Uint8Array | null = body,
 ): Response {
   const res = new Response(body as BodyInit | null, { status, headers });
-  (res as unknown as Record<symbol, RawAnswer>)[RAW_ANSWER] = { status, headers, body };
+  (res as unknown as Record<symbol, RawAnswer>)[RAW_ANSWER] = { status, headers, body: sent };
   return res;
 }
 
@@ -227,7 +231,7 @@ export class Representation {
       return raw ? withRawAnswer(304, null, h) : new Response(null, { status: 304, headers: h });
     }
     if (!packed) {
-      if (raw) return withRawAnswer(this.status, this.text, this.#headers);
+      if (raw) return withRawAnswer(this.status, this.text, this.#headers, this.bytes);
       if (!share) return new Response(this.text, { status: this.status, headers: this.#headers });
       return _shared(this.status, this.bytes, this.#headers);
     }

@@ -17,6 +17,8 @@ import http from "node:http";
 import net from "node:net";
 import process from "node:process";
 import { Buffer } from "node:buffer";
+import { setImmediate } from "node:timers";
+import v8 from "node:v8";
 import { fileURLToPath } from "node:url";
 import { type Listening, type ListenOptions, main, type Runtime } from "../../health/main.ts";
 import { rawAnswer } from "../../health/representation.ts";
@@ -34,6 +36,84 @@ import { rawAnswer } from "../../health/representation.ts";
  * ```
  */
 export function nodeDial(host: string, port: number, signal: AbortSignal): Promise<void> {
+  const wait = _dialTurns.enter();
+  return wait === undefined
+    ? _dial(host, port, signal)
+    : wait.then(() => _dial(host, port, signal));
+}
+
+/**
+ * The most connects {@linkcode nodeDial} starts in one turn of the event loop; the rest start
+ * in the next turns. libuv (Node 20) accepts one HTTP connection per turn of the event loop,
+ * and a turn runs the callbacks of every probe socket that became ready: with 512 connects
+ * started at once, a round of 1,000 checks on loopback took two or three turns, so the
+ * server took two or three new clients per round (8 s of `wrk -c100` got 84 answers;
+ * bench/health/README.md). Connects still overlap up to `server.concurrency`; only their
+ * starts are spread over turns, which keeps every turn short.
+ */
+export const DIALS_PER_TURN = 32;
+
+/**
+ * Lets at most `limit` callers through per turn of the event loop: {@linkcode TurnGate.enter}
+ * returns `undefined` to go at once, or a promise that resolves in a later turn (after that
+ * turn's I/O callbacks, through `setImmediate`), first come first served.
+ *
+ * @example Ten callers, four per turn
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { TurnGate } from "./health.ts";
+ * const gate = new TurnGate(4);
+ * const waits = Array.from({ length: 10 }, () => gate.enter());
+ * assert.ok(waits.filter((w) => w === undefined).length === 4);
+ * await Promise.all(waits);
+ * ```
+ */
+export class TurnGate {
+  #limit: number;
+  #passed = 0;
+  #scheduled = false;
+  #waiting: (() => void)[] = [];
+
+  /** A gate letting `limit` (≥ 1) callers through per turn. */
+  constructor(limit: number) {
+    this.#limit = Math.max(1, limit);
+  }
+
+  /** `undefined`: go now; a promise: go when it resolves. */
+  enter(): Promise<void> | undefined {
+    if (this.#passed < this.#limit && this.#waiting.length === 0) {
+      this.#pass();
+      return undefined;
+    }
+    return new Promise<void>((resolve) => {
+      this.#waiting.push(resolve);
+      this.#schedule();
+    });
+  }
+
+  #pass() {
+    this.#passed++;
+    this.#schedule();
+  }
+
+  #schedule() {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.#passed = 0;
+      const go = this.#waiting.splice(0, this.#limit);
+      for (const resolve of go) {
+        this.#pass();
+        resolve();
+      }
+    });
+  }
+}
+
+const _dialTurns = new TurnGate(DIALS_PER_TURN);
+
+function _dial(host: string, port: number, signal: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const socket = net.connect({ host, port });
@@ -188,12 +268,47 @@ export function nodeRuntime(args: readonly string[]): Runtime {
  * ```
  */
 export async function runNode(args: readonly string[]): Promise<number> {
+  leanHeap();
   try {
     return await main(nodeRuntime(args));
   } catch (err) {
     process.stderr.write(`porthealth: internal error: ${(err as Error)?.message ?? err}\n`);
     return 1;
   }
+}
+
+/**
+ * The V8 flags the Node bin sets on itself at start ({@linkcode leanHeap}): the young
+ * generation stays at its first size instead of growing to 3 × 16 MiB under load (peak RSS
+ * 99–100 against 123–130 MiB, at the same CPU time per answer). Set from inside the process
+ * because Node 20 cannot re-execute itself in place (`process.execve` came in Node 22.15)
+ * and `node npm/bin/porthealth.js` bypasses any shebang; this flag still takes effect after
+ * start (`--max-semi-space-size` does not). Adding `--optimize-for-size` gave 77–78 MiB at
+ * 1.4× the CPU time per answer (bench/health/README.md).
+ */
+export const NODE_V8_FLAGS = "--semi-space-growth-factor=1";
+
+/**
+ * Set {@linkcode NODE_V8_FLAGS} (or `PORTHEALTH_NODE_V8_FLAGS`, space-separated; empty for
+ * none) with `v8.setFlagsFromString`, on Node only, and only when neither the command line
+ * nor `NODE_OPTIONS` names a heap flag of their own (`semi-space`, `old-space`,
+ * `optimize-for-size`): an operator's choice wins. Returns the flags it set.
+ *
+ * @example Under Deno it sets nothing
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { leanHeap } from "./health.ts";
+ * assert.deepEqual(leanHeap(), []);
+ * ```
+ */
+export function leanHeap(): string[] {
+  if ("Deno" in globalThis || process.versions.bun !== undefined) return [];
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join(" ");
+  if (/semi-space|old-space|optimize-for-size/.test(given)) return [];
+  const flags = (process.env.PORTHEALTH_NODE_V8_FLAGS ?? NODE_V8_FLAGS).split(/\s+/)
+    .filter((f) => f !== "");
+  for (const f of flags) v8.setFlagsFromString(f);
+  return flags;
 }
 
 function _isMain(): boolean {

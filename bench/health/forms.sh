@@ -6,11 +6,18 @@
 # interleaved. Where the form is a JavaScript runtime we can preload into (Deno, Node), the
 # highs of its own memory figures too (bench/health/mem_sampler.js): V8 heap committed and
 # used, external memory, array buffers.
+# SAMPLE=1 preloads the sampler (it costs 3–5 MiB of RSS itself: 70.1 against 67.1–67.4 MiB
+# peak for `deno task serve` in one run, so the RSS figures of the table come from runs without).
 # Usage: bench/health/forms.sh [FORM...]   (default: serve source binary node)
 #   serve   `deno task serve`: the bundle with the serve task's V8 flags
 #   source  `deno run -A serve.ts`
 #   binary  dist/porthealth (`deno task compile:bun`)
 #   node    `node npm/bin/porthealth.js` (`deno task build:npm`, then npm install in npm/)
+# and the floors, each runtime's bare server answering a constant body of the same size
+# (bench/health/floor.js), under the same load: floor-deno (Deno.serve, the serve task's V8
+# flags), floor-node (node:http, with the V8 flag the npm bin sets on itself; FLOOR_NODE_FLAGS=
+# for none), floor-bun (Bun.serve, --smol as the binary).
+# `forms.sh all`: the three floors and the four forms.
 # BUILD=0 skips the builds (dist/porthealth.js, dist/porthealth, npm/ must exist).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,6 +27,8 @@ ROUNDS=${ROUNDS:-2}
 PORT=${PORT:-18895}
 FORMS=("$@")
 [ ${#FORMS[@]} -eq 0 ] && FORMS=(serve source binary node)
+[ "${FORMS[*]}" = all ] && FORMS=(floor-deno serve source floor-bun binary floor-node node)
+BUN=${BUN:-$(npx -y bun@1.4.5 -e 'console.log(process.execPath)' 2>/dev/null)}
 FLAGS=${SERVE_FLAGS:-$(grep -o '"serve": "[^"]*' deno.json | grep -o -- '--v8-flags=[^ ]*')}
 TMP=$(mktemp -d)
 PIDS=()
@@ -35,11 +44,16 @@ if [ "${BUILD:-1}" != 0 ]; then
   done
 fi
 SAMPLER=$PWD/bench/health/mem_sampler.js
+PRE=""; REQ=""
+[ "${SAMPLE:-0}" = 1 ] && PRE="--preload $SAMPLER" && REQ="--require $SAMPLER"
 declare -A CMD=(
-  [serve]="$DENO run -A $FLAGS --preload $SAMPLER dist/porthealth.js"
-  [source]="$DENO run -A --preload $SAMPLER serve.ts"
+  [serve]="$DENO run -A $FLAGS $PRE dist/porthealth.js"
+  [source]="$DENO run -A $PRE serve.ts"
   [binary]="dist/porthealth"
-  [node]="node ${NODE_FLAGS:-} --require $SAMPLER npm/bin/porthealth.js"
+  [node]="node ${NODE_FLAGS:-} $REQ npm/bin/porthealth.js"
+  [floor-deno]="$DENO run -A $FLAGS $PRE bench/health/floor.js --port $PORT"
+  [floor-node]="node ${FLOOR_NODE_FLAGS---semi-space-growth-factor=1} $REQ bench/health/floor.js --port $PORT"
+  [floor-bun]="$BUN --smol $PRE bench/health/floor.js --port $PORT"
 )
 "$DENO" run -A bench/health/fixture.ts --out "$TMP/cfg.yaml" --port "$PORT" --checks 1000 --listeners 10 --timeout 1s >"$TMP/fx" &
 PIDS+=($!)
@@ -54,7 +68,7 @@ for round in $(seq 1 "$ROUNDS"); do
     rm -f "$TMP/mem.json"
     PORTHEALTH_MEM_OUT=$TMP/mem.json ${CMD[$f]} --config "$TMP/cfg.yaml" >"$TMP/$f.log" 2>&1 &
     P=$!
-    until curl -fs "http://127.0.0.1:$PORT/live" >/dev/null 2>&1; do sleep 0.1; done
+    until curl -fso /dev/null "http://127.0.0.1:$PORT/live" >/dev/null 2>&1; do sleep 0.1; done
     sleep 1
     S=$(server "$P")
     idle=$(mib VmRSS "$S")

@@ -5,6 +5,9 @@
 //     [--checks 1000] [--connections 256] [--ulimit 256] [--ulimit-checks 200]
 //     [--load wrk|fetch] [--slow 8] [--port 18990] [--program serve.ts]
 //
+// The parts: soak_targets.ts (the listeners, their own process), soak_clients.ts (the load),
+// soak_proc.ts (child processes and /proc).
+//
 // Targets (their own process, so that their accept loops do not compete with the
 // measurements): most checks point at stable listeners; 50 sit on 5 listeners that cycle
 // open → closed → silent (listening, accept queue full, SYNs dropped) → open every 8 s,
@@ -31,29 +34,19 @@
 
 import { buildPorthealth, serveV8Flags } from "../../scripts/serve_task.ts";
 import {
-  fdCount,
-  fetchLoad,
-  parseWrk,
-  PATHS,
-  Proc,
-  procStatus,
-  sleep,
-  slowClient,
-} from "./soak_clients.ts";
-import {
   DNS,
   FLAP_LISTENERS,
   FLAP_PER_LISTENER,
   type FlapState,
   HANG,
   REFUSED,
-  targets,
 } from "./soak_targets.ts";
+import { fdCount, Proc, procStatus } from "./soak_proc.ts";
+import { fetchLoad, parseWrk, PATHS, slowClient } from "./soak_clients.ts";
 
-const SELF = new URL(import.meta.url).pathname;
+const TARGETS = new URL("./soak_targets.ts", import.meta.url).pathname;
 const DENO = Deno.execPath();
-
-let _bundle: Promise<string> | undefined;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Options of {@linkcode soak}. */
 export interface SoakOptions {
@@ -94,6 +87,8 @@ export interface SoakResult {
   peak: number;
 }
 
+let _bundle: Promise<string> | undefined;
+
 /** Run one soak scenario; resolves with what it found (never throws for a failed check). */
 export async function soak(options: SoakOptions): Promise<SoakResult> {
   const { mode, seconds } = options;
@@ -118,8 +113,7 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
   const targetsProc = new Proc(DENO, [
     "run",
     "-A",
-    SELF,
-    "--targets",
+    TARGETS,
     "--out",
     cfg,
     "--state",
@@ -442,9 +436,7 @@ if (import.meta.main) {
     else args.set(a.slice(2), Deno.args[++i]);
   }
   const num = (k: string) => args.has(k) ? Number(args.get(k)) : undefined;
-  if (args.has("targets")) {
-    await targets(args);
-  } else {
+  {
     const minutes = args.get("minutes");
     const seconds = minutes !== undefined ? Number(minutes) * 60 : num("seconds") ?? 60;
     const mode = args.get("mode") ?? "both";

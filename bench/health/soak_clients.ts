@@ -1,67 +1,12 @@
-// The driver's tools of the porthealth soak (bench/health/soak.ts): child processes, their
-// memory and descriptors, wrk's report, the fetch load and the slow clients.
+// The clients of the porthealth soak (soak.ts): wrk's report, a fetch load in-process, and
+// a slow client that reads one byte a second.
 
-/** The repository root. */
-export const ROOT: string = new URL("../../", import.meta.url).pathname;
-/** The paths the load asks for. */
+/** The paths the load cycles through. */
 export const PATHS = ["/health", "/live", "/metrics", "/"] as const;
-/** Resolves after `ms` milliseconds. */
-export const sleep = (ms: number): Promise<unknown> => new Promise((r) => setTimeout(r, ms));
 
-// ---------------------------------------------------------------------------------------
-// The driver.
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export class Proc {
-  child: Deno.ChildProcess;
-  out = "";
-  err = "";
-  done: Promise<void>[];
-  constructor(cmd: string, argv: string[]) {
-    this.child = new Deno.Command(cmd, {
-      args: argv,
-      stdout: "piped",
-      stderr: "piped",
-      cwd: ROOT,
-      env: { NO_COLOR: "1" },
-    }).spawn();
-    const pump = async (s: ReadableStream<Uint8Array>, add: (t: string) => void) => {
-      for await (const c of s.pipeThrough(new TextDecoderStream())) add(c);
-    };
-    this.done = [
-      pump(this.child.stdout, (t) => this.out += t),
-      pump(this.child.stderr, (t) => this.err += t),
-    ];
-  }
-  async wait(): Promise<number> {
-    const { code, signal } = await this.child.status;
-    await Promise.all(this.done);
-    return signal ? 128 : code;
-  }
-  kill(sig: Deno.Signal = "SIGTERM") {
-    try {
-      this.child.kill(sig);
-    } catch { /* exited */ }
-  }
-}
-
-export function procStatus(pid: number): { rss: number; hwm: number } | undefined {
-  try {
-    const s = Deno.readTextFileSync(`/proc/${pid}/status`);
-    const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, "m").exec(s)?.[1] ?? NaN);
-    return { rss: kb("VmRSS") / 1024, hwm: kb("VmHWM") / 1024 };
-  } catch {
-    return undefined;
-  }
-}
-
-export function fdCount(pid: number): number {
-  let n = 0;
-  try {
-    for (const _ of Deno.readDirSync(`/proc/${pid}/fd`)) n++;
-  } catch { /* exited */ }
-  return n;
-}
-
+/** What one wrk run reported. */
 export interface Wrk {
   requests: number;
   rps: number;

@@ -1,5 +1,13 @@
-// The targets of the porthealth soak (bench/health/soak.ts): the listeners its checks point at,
-// run in their own process (`soak.ts --targets`), and the layout of the checks over them.
+// The targets of the porthealth soak (soak.ts), in their own process so that their accept
+// loops do not compete with the measurements: most checks point at stable listeners; 50 sit on
+// 5 listeners that cycle open → closed → silent (listening, accept queue full, SYNs dropped) →
+// open every --flap-ms, staggered; 10 hang (a silent port for the whole run), 10 are
+// `.invalid` names (DNS fails), 10 refused. Writes the config to --out and the reloaded one
+// (the refused checks dropped, 10 new open ones, another timeout) to --out.reload; prints
+// "ready" once listening and appends every flap to --state (JSON lines).
+//
+//   deno run -A bench/health/soak_targets.ts --out cfg.yaml --state flaps.jsonl \
+//     --checks 1000 --port 18990 --flap-ms 8000
 
 import { type Acceptor, openAcceptor } from "./listeners.ts";
 
@@ -11,15 +19,11 @@ export const REFUSED = 10;
 export const LATE = 10;
 // ~9 checks per listener: with fewer, a busy machine starves the targets' accept loops, their
 // accept queues (128) fill up and healthy targets time out
-export const STABLE_LISTENERS = 100;
-
-// ---------------------------------------------------------------------------------------
-// --targets: the listeners. Prints "ready" once listening; appends every flap to --state.
+const STABLE_LISTENERS = 100;
 
 export type FlapState = "open" | "closed" | "silent";
 
-/** The listeners (`--targets`): prints "ready" once listening, appends every flap to --state. */
-export async function targets(args: Map<string, string>) {
+async function targets(args: Map<string, string>) {
   const out = args.get("out")!;
   const statePath = args.get("state")!;
   const checks = Number(args.get("checks"));
@@ -143,4 +147,12 @@ async function silentOn(port: number): Promise<{ port: number; close(): void }> 
       listener.close();
     },
   };
+}
+
+if (import.meta.main) {
+  const args = new Map<string, string>();
+  for (let i = 0; i + 1 < Deno.args.length; i += 2) {
+    args.set(Deno.args[i].slice(2), Deno.args[i + 1]);
+  }
+  await targets(args);
 }

@@ -1,7 +1,8 @@
 // The node:http + node:net adapter (the npm bin), exercised under Deno's Node compatibility.
 import { test } from "node:test";
+import { setImmediate } from "node:timers";
 import assert from "node:assert/strict";
-import { nodeDial, nodeListen } from "../../adapters/node/health.ts";
+import { DIALS_PER_TURN, nodeDial, nodeListen, TurnGate } from "../../adapters/node/health.ts";
 import { createHandler } from "../../health/handler.ts";
 import { Monitor } from "../../health/monitor.ts";
 import { parseConfig } from "../../health/config.ts";
@@ -49,5 +50,43 @@ test("node adapter: serves the handler over node:http, HEAD keeps Content-Length
   } finally {
     await open.close();
     await l.shutdown();
+  }
+});
+
+test("node adapter: TurnGate lets `limit` callers through per event-loop turn, in order", async () => {
+  const gate = new TurnGate(3);
+  const order: number[] = [];
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  for (let i = 0; i < 8; i++) {
+    const wait = gate.enter();
+    if (wait === undefined) order.push(i);
+    else wait.then(() => order.push(i));
+  }
+  assert.deepEqual(order, [0, 1, 2]);
+  await turn();
+  await Promise.resolve();
+  assert.deepEqual(order, [0, 1, 2, 3, 4, 5]);
+  // this turn's share is used up: a newcomer waits behind the two still waiting
+  const late = gate.enter();
+  assert.ok(late !== undefined);
+  late.then(() => order.push(8));
+  await turn();
+  await Promise.resolve();
+  assert.deepEqual(order, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+});
+
+test("node adapter: more dials than one turn's share all complete", async () => {
+  const open = openListener();
+  try {
+    const n = DIALS_PER_TURN * 3 + 1;
+    const results = await Promise.all(
+      Array.from(
+        { length: n },
+        () => probe(nodeDial, { host: "127.0.0.1", port: open.port, timeoutMs: 5000 }),
+      ),
+    );
+    assert.equal(results.filter((r) => r.status === "healthy").length, n);
+  } finally {
+    await open.close();
   }
 });
