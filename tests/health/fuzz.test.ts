@@ -17,6 +17,7 @@ import {
   parseConfig,
 } from "../../health/config.ts";
 import { main, type Runtime } from "../../health/main.ts";
+import { Rng as Mulberry32 } from "../../scripts/gen_log/rng.ts";
 
 const SEED = Number(Deno.env.get("FUZZ_SEED") ?? 0x5eed);
 const N = Number(Deno.env.get("FUZZ_N") ?? 2500);
@@ -224,15 +225,10 @@ const TOKENS = [
 
 type Rng = () => number;
 
+/** The project's one mulberry32 (`scripts/gen_log/rng.ts`), as a function. */
 function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Mulberry32(seed);
+  return () => rng.next();
 }
 
 const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];
