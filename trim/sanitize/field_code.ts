@@ -77,6 +77,33 @@ export function secretCallLiteral(s: string, q: number): [number, number] | unde
     : undefined;
 }
 
+/**
+ * The string literals of a credential call from the one at `open`, when the arguments
+ * before it are names, not literals: `login(user, 'x')`, `HTTPBasicAuth(self.user, "x")`
+ * (a literal user is {@linkcode secretCallLiteral}'s). The call's `(` within 128
+ * characters, over names, dots, `$`, spaces and commas only.
+ */
+export function credentialLiteralAfterArgument(
+  s: string,
+  open: number,
+): [number, number] | undefined {
+  let k = open - 1;
+  while (k >= 0 && s.charCodeAt(k) === 32) k--;
+  if (s.charCodeAt(k) !== 44) return undefined; // ,
+  let p = k - 1;
+  for (; p >= 0 && k - p <= 128; p--) {
+    const c = s.charCodeAt(p);
+    if (c === 40) break; // (
+    if (!isIdChar(c) && c !== 32 && c !== 44 && c !== 36) return undefined;
+  }
+  if (p < 0 || s.charCodeAt(p) !== 40 || !isIdChar(s.charCodeAt(p + 1))) return undefined;
+  let ws = p;
+  while (ws > 0 && isWordChar(s.charCodeAt(ws - 1))) ws--;
+  if (p - ws < 4) return undefined;
+  const name = s.slice(ws, p).toLowerCase().replaceAll("_", "");
+  return CREDENTIAL_CALL_RE.test(name) ? literalArguments(s, open) : undefined;
+}
+
 /** Whether `s[a, b)` reads as a key name: 3 to 64 word characters, dots or dashes. */
 function _isKeyLiteral(s: string, a: number, b: number): boolean {
   if (b - a < 3 || b - a > 64) return false;

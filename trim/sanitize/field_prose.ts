@@ -7,13 +7,21 @@
  */
 
 import { isIdChar } from "./chars.ts";
-import { isSecretKeyName, KEY_LAST, KEY_SECRET, keyKind } from "./field_keys.ts";
+import {
+  isSecretKeyName,
+  isVendorKeyName,
+  KEY_LAST,
+  KEY_SECRET,
+  keyKind,
+  mayEndInVendorName,
+} from "./field_keys.ts";
 import {
   CLOSING_MARK,
   closingQuote,
   isPlaceholderAt,
   isPlaceholderValue,
   isSecretValue,
+  isTokenValue,
   quotedLiteralAt,
   skipSpaces,
   tokenEnd,
@@ -25,7 +33,8 @@ const _PLAIN_WORD_KEY_RE =
 
 /**
  * A config file's directive line, a compound secret name and one word:
- * `requirepass x` (Redis), `auth_pass x` (keepalived), `rpcpassword x`. A plain word
+ * `requirepass x` (Redis), `auth_pass x` (keepalived), `rpcpassword x`; a vendor's key
+ * and a token (`ASANA_CLIENT_ID 1203…`, an environment dump's columns). A plain word
  * (`password x`, `token expired`) is prose or netrc's and is left to those rules.
  */
 export function directiveValue(s: string): [number, number] | undefined {
@@ -33,7 +42,10 @@ export function directiveValue(s: string): [number, number] | undefined {
   let ke = ks;
   while (ke < s.length && isIdChar(s.charCodeAt(ke))) ke++;
   const sp = s.charCodeAt(ke);
-  if (ke - ks < 6 || (sp !== 32 && sp !== 9) || KEY_LAST[s.charCodeAt(ke - 1)] !== 1) {
+  if (
+    ke - ks < 6 || (sp !== 32 && sp !== 9) ||
+    (KEY_LAST[s.charCodeAt(ke - 1)] !== 1 && !mayEndInVendorName(s, ke - 1))
+  ) {
     return undefined;
   }
   const vs = skipSpaces(s, ke);
@@ -45,8 +57,10 @@ export function directiveValue(s: string): [number, number] | undefined {
     if (c === 32 || c === 9) return undefined; // more than one word
   }
   const key = s.slice(ks, ke);
-  if (_PLAIN_WORD_KEY_RE.test(key) || !isSecretKeyName(key)) return undefined;
   const value = s.slice(vs, ve);
+  // An environment dump's `ASANA_CLIENT_ID 1203…`: a vendor's key and a token.
+  if (isVendorKeyName(key)) return isTokenValue(value) ? [vs, ve] : undefined;
+  if (_PLAIN_WORD_KEY_RE.test(key) || !isSecretKeyName(key)) return undefined;
   return isSecretValue(value, true) && !isPlaceholderAt(s, vs) ? [vs, ve] : undefined;
 }
 

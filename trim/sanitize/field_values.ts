@@ -154,7 +154,7 @@ for (const ch of ",;&)]}<>") _SOFT_END[ch.charCodeAt(0)] = 1;
 /**
  * Whether the run of delimiters at [i, j) ends the value: followed by the end, a space
  * or a quote (`password=x)`, `{token=x}}`, `<a pwd=x>`), or, for a run holding `&`, `;`
- * or `,`, by the next `key=` (`?token=x&page=2`, `Password=x;Server=db`, `{a=x},b=1`);
+ * or `,`, by the next `key=` (`?token=x&page=2`, `Password=x;Server=db`, `{a=x},id=1`);
  * a run ending in `<` by `/` (`<pwd>x</pwd>`). Inside a word it is part of the value:
  * `password=a&b)c`, `token=a}]b`.
  */
@@ -164,22 +164,47 @@ function _endsValue(s: string, i: number, j: number): boolean {
   if (n === 32 || n === 9 || n === 34 || n === 39) return true;
   for (let k = i; k < j; k++) {
     const c = s.charCodeAt(k);
-    if (c === 38 || c === 59 || c === 44) return _nextKey(s.slice(j, j + 66));
+    // A lone `,` or `;` may be a password's own: the key after it must look like one.
+    if (c === 38 || c === 59 || c === 44) {
+      return _nextKey(s.slice(j, j + 66), j - i > 1 || c === 38);
+    }
   }
   return n === 47 && s.charCodeAt(j - 1) === 60;
 }
 
-/** The next `key=` or `key:` after a delimiter. */
-const _KEY_NEXT_RE = /^[\w.-]{1,64}[=:]/;
+/** The next `key=` or `key:` after a delimiter: a name, starting with a letter or `_`. */
+const _KEY_NEXT_RE = /^[A-Za-z_][\w.-]{0,63}[=:]/;
+
+/** A key of two or three letters of one case. */
+const _SHORT_KEY_RE = /^(?:[a-z]{2,3}|[A-Z]{2,3})$/;
+
+/**
+ * A key that reads as a name: words in lower case, capitalized or joined by `.`/`-`
+ * (camelCase, snake_case, kebab-case), digits at the end only; or capitals and `_`.
+ * Each part starts with a capital or a separator: no two ways to match one text.
+ */
+const _LIST_KEY_RE =
+  /^(?:[A-Za-z_][a-z_]*(?:[.-]?[A-Z][a-z_]*|[.-][a-z][a-z_]*)*\d{0,3}|[A-Z_][A-Z0-9_]*)$/;
 
 /**
  * Whether `rest` opens with the next `key=`, or a `key:` followed by a space, a quote or
- * the end (`,user: x`): a colon inside a word (`,OE:oyz`) is a random password's, not a key's.
+ * the end (`,user: x`): a colon inside a word (`,OE:oyz`) is a random password's, not a
+ * key's. Unless `loose` (after `&`, a URL query's `&v=2`, or a run of delimiters,
+ * `{a=x},b=1`), a key of one character, of two or three in mixed case, or one that
+ * reads as no name (`,Yy7Frl=`), is a random password's (`password=%3@AD9.,d=^!CPJ`),
+ * not a list's next key.
  */
-function _nextKey(rest: string): boolean {
+function _nextKey(rest: string, loose: boolean): boolean {
   const m = _KEY_NEXT_RE.exec(rest);
   if (m === null) return false;
   const end = m[0].length;
+  if (end === 2 && !loose) return false;
+  if (!loose) {
+    // A short key is a word of one case (`dc=`, `ID=`), not `,Xq=`; a longer one a name
+    // (`host`, `dbName`, `Data-Source`, `DB_HOST`, `host2`), not `,Yy7Frl=`.
+    const key = rest.slice(0, end - 1);
+    if (end <= 4 ? !_SHORT_KEY_RE.test(key) : !_LIST_KEY_RE.test(key)) return false;
+  }
   if (rest.charCodeAt(end - 1) === 61) return true; // =
   if (end >= rest.length) return true;
   const n = rest.charCodeAt(end);
@@ -258,3 +283,11 @@ const _DIGIT_OR_SYMBOL_RE = /[\d!@#$%^&*+=/~]/;
 
 /** Capitals no word would have: `hdXfWM`, `qWeRt` (a camelCase word is `NotSet`). */
 const _RANDOM_CASE_RE = /[a-z][A-Z](?:[A-Z]|[a-z][A-Z])/;
+
+/** A value that reads as a token: 8+ token characters with a digit, no space. */
+const _TOKEN_VALUE_RE = /^(?=[^\s]*\d)[A-Za-z0-9_=+/.:-]{8,}$/;
+
+/** Whether a value reads as a token (a vendor key's value: `ASANA_CLIENT_ID=…`). */
+export function isTokenValue(value: string): boolean {
+  return _TOKEN_VALUE_RE.test(value);
+}

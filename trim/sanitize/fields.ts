@@ -12,6 +12,7 @@
  * | `field_code.ts` | string literals in calls, R's `<-`, name/value pairs, code shapes |
  * | `field_prose.ts` | password words in prose, prompts' answers, directive lines |
  * | `field_elements.ts` | XML elements named like a secret |
+ * | `field_separators.ts` | `\|\|`, `??`, `>` and `,` after a secret key, with a token value |
  * | `pgpass.ts` | a `.pgpass` line's password |
  *
  * @module
@@ -23,6 +24,7 @@ import {
   CALL_RE,
   CMDLET_RE,
   COORDINATE_RE,
+  credentialLiteralAfterArgument,
   GO_FIELD_RE,
   inGoStruct,
   isQueryKey,
@@ -37,9 +39,11 @@ import {
   VAR_DUMP_TYPE_RE,
 } from "./field_code.ts";
 import { maskElements } from "./field_elements.ts";
+import { weakSeparatorValues } from "./field_separators.ts";
 import {
   isSecretKeyName,
   isValueKey,
+  isVendorKeyName,
   KEY_BEARER,
   KEY_HEADER,
   KEY_LAST,
@@ -48,6 +52,7 @@ import {
   KEY_SIG,
   KEY_VENDOR,
   keyKind,
+  mayEndInVendorName,
   SEED_KEY_RE,
 } from "./field_keys.ts";
 import {
@@ -62,6 +67,7 @@ import {
   isPlaceholderAt,
   isPlaceholderValue,
   isSecretValue,
+  isTokenValue,
   keyStart,
   ownsLine,
   quotedLiteralAt,
@@ -120,6 +126,9 @@ export function maskSecretFields(s: string): string {
       if ((last === 58 || last === 61) && masked - 1 > span[0]) masked--;
     }
   }
+  // `API_KEY || "x"`, `asana_id > x`, `api_key, x`: other separators, token values.
+  const weak = weakSeparatorValues(s);
+  if (weak !== undefined) (spans ??= []).push(...weak);
   // Words whose value is the next word: `Bearer x` anywhere, `password x` in prose
   // (one scan finds them all).
   for (let m = WORD_CUE_G.exec(s); m !== null; m = WORD_CUE_G.exec(s)) {
@@ -161,6 +170,12 @@ export function maskSecretFields(s: string): string {
       const before = s.charCodeAt(open - 1);
       if (before === 40 || before === 91) {
         const span = secretCallLiteral(s, open);
+        if (span !== undefined) (spans ??= []).push(span[0], span[1]);
+        continue;
+      }
+      // A credential call whose user is a variable: `login(user, 'x')`.
+      if (before === 44 || (before === 32 && s.charCodeAt(open - 2) === 44)) {
+        const span = credentialLiteralAfterArgument(s, open);
         if (span !== undefined) (spans ??= []).push(span[0], span[1]);
         continue;
       }
@@ -213,7 +228,9 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
       !((last | 32) === 99 && _endsWithMnemonic(s, j)) &&
       !((last | 32) === 109 &&
         (_endsWithWord(s, j, "honeycomb-team") || _endsWithWord(s, j, "contribsys__com") ||
-          _endsWithWord(s, j, "contribsys--com")))
+          _endsWithWord(s, j, "contribsys--com"))) &&
+      // A vendor's name (`ASANA=x`, `kucoin: x`), by its last two letters.
+      !mayEndInVendorName(s, j)
     ) return undefined;
   }
   const ke = j + 1;
@@ -305,7 +322,9 @@ function _bracketedKeyValue(s: string, j: number): [number, number] | undefined 
   if (quoted && (s.charCodeAt(ks - 1) !== b || s.charCodeAt(ks - 2) !== 91)) return undefined;
   if (ke === j && s.charCodeAt(ks - 1) !== 91) return undefined;
   const key = s.slice(ks, ke);
-  return isSecretKeyName(key) ? _maskAfterKey(s, j + 1, key, j + 1) : undefined;
+  return isSecretKeyName(key) || isVendorKeyName(key)
+    ? _maskAfterKey(s, j + 1, key, j + 1)
+    : undefined;
 }
 
 /** `pw` or `PW` at `ks`. */
@@ -313,9 +332,6 @@ function _isPw(s: string, ks: number): boolean {
   const c = s.charCodeAt(ks);
   return c === 112 ? s.charCodeAt(ks + 1) === 119 : c === 80 && s.charCodeAt(ks + 1) === 87;
 }
-
-/** A value that reads as a token: 8+ token characters with a digit, no space. */
-const _TOKEN_VALUE_RE = /^(?=[^\s]*\d)[A-Za-z0-9_=+/.:-]{8,}$/;
 
 /** Backslashes tolerated before a quote (JSON escaped once or a few times). */
 const _MAX_ESCAPES = 4;
@@ -462,7 +478,7 @@ function _maskAfterKey(
   if (ve <= vs) return undefined;
   if (kind === KEY_SIG && ve - vs < 16) return undefined;
   const value = s.slice(vs, ve);
-  if (kind === KEY_VENDOR && !_TOKEN_VALUE_RE.test(value)) return undefined;
+  if (kind === KEY_VENDOR && !isTokenValue(value)) return undefined;
   // A Maven coordinate's `artifact:version` after a group ending in a key word
   // (`org.codehaus.mojo.signature:java18:1.0`).
   if (sep === ":" && key.indexOf(".") > 0 && COORDINATE_RE.test(value)) return undefined;
