@@ -20,6 +20,7 @@
 import { parseArgs } from "node:util";
 import { trimTextInline } from "../trim/process.ts";
 import { sanitizeLine, stripAnsi } from "../trim/sanitize.ts";
+import { Rng } from "./gen_log/rng.ts";
 
 const ROOT = new URL("../", import.meta.url).pathname;
 
@@ -87,18 +88,6 @@ function _escape(s: string): string {
 
 /** A folded line's count: `[x12] `. */
 const _FOLD_RE = /^\[x\d+\] /;
-
-/** A deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -173,9 +162,9 @@ async function main(): Promise<void> {
     seen.add(key);
     return true;
   });
-  const random = rng(Number(values.seed));
+  const random = new Rng(Number(values.seed));
   for (let i = pool.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
+    const j = random.int(i + 1);
     [pool[i], pool[j]] = [pool[j], pool[i]];
   }
   const n = Math.min(Number(values.sample), pool.length);

@@ -9,6 +9,7 @@ import {
   MIN_TIMEOUT_MS,
   parseConfig,
 } from "../../health/config.ts";
+import { Rng as Mulberry32 } from "../../scripts/gen_log/rng.ts";
 
 export const SECRET = "Zq9-s3cret";
 export const ENV_SECRET = "Env-Pw-77";
@@ -214,15 +215,10 @@ export const TOKENS = [
 
 export type Rng = () => number;
 
+/** The project's one mulberry32 (`scripts/gen_log/rng.ts`), as a function. */
 export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = new Mulberry32(seed);
+  return () => rng.next();
 }
 
 export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)];

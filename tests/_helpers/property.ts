@@ -12,6 +12,7 @@
  *
  * @module
  */
+import assert from "node:assert/strict";
 import type fc from "fast-check";
 
 /** The environment, or undefined where reading it is not allowed. */
@@ -77,4 +78,21 @@ export function propertyParams<T>(
     ...(path !== undefined && path !== "" ? { path } : {}),
     ...(seconds !== undefined ? { interruptAfterTimeLimit: seconds * 1000 } : {}),
   };
+}
+
+/**
+ * Checks how many items a property saw (`perRun` in each run): exactly `perRun` times the
+ * runs of `params`, or a positive multiple of `perRun` when the property may stop early
+ * (`FUZZ_TIME`) or replays one run (`FUZZ_PATH`). `FUZZ_RUNS` scales the runs.
+ *
+ * @example
+ * ```ts
+ * import { assertRunCount } from "./property.ts";
+ * assertRunCount(3000, 20, { numRuns: 150 });
+ * ```
+ */
+export function assertRunCount<T>(count: number, perRun: number, params: fc.Parameters<T>): void {
+  if (params.interruptAfterTimeLimit === undefined && params.path === undefined) {
+    assert.equal(count, perRun * (params.numRuns ?? 100));
+  } else assert.ok(count > 0 && count % perRun === 0, `${count} items, ${perRun} a run`);
 }

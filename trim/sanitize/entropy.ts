@@ -142,21 +142,52 @@ function _judge(w: string): boolean {
   return _hexOnly && !/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(w);
 }
 
-/** Half or more of the `/` segments are words (or identifiers with separators). */
+/**
+ * Half or more of the `/` segments are words (or identifiers with separators). A run
+ * holding a `+` beside a letter or digit is base64 (`Roup/RWETS4jm+zQV`, `…Xoy+/mVtm9`)
+ * unless its `+` join words (`new+york`, `c++`): then the words must also hold half its
+ * characters, so that one short word does not make random data a path.
+ */
 function _isPath(w: string): boolean {
-  let words = 0, parts = 0;
+  let words = 0, parts = 0, wordChars = 0, chars = 0;
+  const plus = _hasBase64Plus(w);
   for (const p of w.split("/")) {
     if (p.length === 0) continue;
     parts++;
-    // Words (src, Editor), CamelCase names (ShellCheck), acronyms (JSON1), numbers and
-    // short versions (8080, v1), identifiers (my-app).
+    chars += p.length;
     if (
-      /^[A-Z]?[a-z]{1,30}\d{0,4}$/.test(p) || /^[a-z]?\d{1,8}$/.test(p) ||
-      /^[a-z]*(?:[A-Z][a-z]+){1,8}\d{0,3}$/.test(p) || /^[A-Z]{2,12}\d{0,4}$/.test(p) ||
-      (/[_-]/.test(p) && _isIdentifier(p))
-    ) words++;
+      plus && p.indexOf("+") >= 0
+        ? p.split("+").every((q) => q === "" || _isPathWord(q))
+        : _isPathWord(p)
+    ) {
+      words++;
+      wordChars += p.length;
+    }
   }
-  return words > 0 && words * 2 >= parts;
+  return words > 0 && words * 2 >= parts && (!plus || wordChars * 2 >= chars);
+}
+
+/** A `+` with a letter or a digit on one side and no `+` on the other (not `c++`). */
+function _hasBase64Plus(w: string): boolean {
+  for (let k = w.indexOf("+"); k >= 0; k = w.indexOf("+", k + 1)) {
+    const a = w.charCodeAt(k - 1), b = w.charCodeAt(k + 1);
+    if (a !== 43 && b !== 43 && (_isAlnum(a) || _isAlnum(b))) return true;
+  }
+  return false;
+}
+
+function _isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
+}
+
+/**
+ * A path segment that is a word: words (src, Editor), CamelCase names (ShellCheck),
+ * acronyms (JSON1), numbers and short versions (8080, v1), identifiers (my-app).
+ */
+function _isPathWord(p: string): boolean {
+  return /^[A-Z]?[a-z]{1,30}\d{0,4}$/.test(p) || /^[a-z]?\d{1,8}$/.test(p) ||
+    /^[a-z]*(?:[A-Z][a-z]+){1,8}\d{0,3}$/.test(p) || /^[A-Z]{2,12}\d{0,4}$/.test(p) ||
+    (/[_-]/.test(p) && _isIdentifier(p));
 }
 
 /**

@@ -9,6 +9,7 @@
  * | vendor tokens by prefix, wherever they stand (the table in `vendors.ts`) | `[REDACTED]` |
  * | JWT (`eyJ…`) | `[JWT]` |
  * | connection-string password | `scheme://user:[REDACTED]@host` |
+ * | the rest of a password after its `@` when no host follows (`masked_tail.ts`) | `[REDACTED]` |
  * | a random-looking URL user without a password (a token in a clone URL) | `scheme://[REDACTED]@host` |
  * | URL-encoded random runs (`%2B`, `%2F`, `%3D` escapes; `entropy.ts`) | `[REDACTED]` |
  * | `Authorization:` / `Cookie:` header values | `[REDACTED]` |
@@ -43,6 +44,7 @@ import {
 } from "./entropy.ts";
 import { maskEncodedKeys, maskInlineKeys } from "./keys.ts";
 import { maskSecretFields } from "./fields.ts";
+import { maskNonHostTail } from "./masked_tail.ts";
 import { maskShortPasswords } from "./short_passwords.ts";
 import { maskSqlInsertSecrets } from "./sql_values.ts";
 import { maskVendorTokens, WEBHOOK_RE } from "./vendors.ts";
@@ -135,6 +137,8 @@ export function sanitizeLine(line: string, preserveIdSuffix = 0): string {
   }
   s = maskSecretFields(s);
   s = maskArgCredentials(s);
+  // A password cut at an `@` it holds: the text after `[REDACTED]@` that is no host.
+  if (s.indexOf("[REDACTED]@") >= 0) s = maskNonHostTail(s);
   s = maskSqlInsertSecrets(s);
   s = maskPercentEncodedTokens(s);
 

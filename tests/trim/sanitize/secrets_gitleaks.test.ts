@@ -3,7 +3,9 @@
  * (`tests/fixtures/gitleaks_rule_ids.txt`) has a row in our coverage table
  * (`tests/_helpers/gitleaks_coverage.ts`) saying what masks it, with our own example
  * in the rule's format. Every example, in realistic log positions (key=value, JSON, a
- * header, a URL, a command line, bare or in prose), never shows its secret part: in
+ * header, a URL, a command line, bare or in prose; in the sanitizer and the pipeline
+ * also with the other separators: `=>`, `:=`, `"k" = v`, an environment dump's
+ * columns, `|| "v"`, `>`, `,` …), never shows its secret part: in
  * the sanitizer, the pipeline at default and `-a low`, `--explain`, `onDecision` and
  * the MCP tools (reduce_log, read_lines, search_log).
  *
@@ -38,8 +40,40 @@ interface Case {
   secrets: string[];
 }
 
-/** The realistic positions of a row's example. */
-function casesOf(row: GitleaksCoverage, ex: Example): Case[] {
+/**
+ * The other separators a key and its value meet with (issue 36: at `-a low` the held-out
+ * set leaked mostly vendor key=value pairs with unusual separators): Ruby's and PHP's
+ * hash rockets, Go's `:=`, a quoted key (HCL, TOML), ini's ` = `, make's `?=`, an
+ * environment dump's columns (spaces, a tab, heroku's aligned `KEY:   value`), a
+ * fallback in code (`|| "x"`), a Windows `set`, a backquoted value, and gitleaks' own
+ * `>` and `,` separators.
+ */
+function separatorCases(key: string, t: string, c: (where: string, line: string) => Case): Case[] {
+  const lower = key.toLowerCase();
+  return [
+    c("k => v", `${lower} => ${t}`),
+    c(":k => 'v'", `  :${lower} => '${t}',`),
+    c("print_r [k] => v", `    [${lower}] => ${t}`),
+    c('k := "v"', `	${lower} := "${t}"`),
+    c("k := v", `${lower} := ${t}`),
+    c('"k" = "v"', `"${lower}" = "${t}"`),
+    c('"k" = v', `"${key}" = ${t}`),
+    c("k = v", `${lower} = ${t}`),
+    c("K ?= v", `${key} ?= ${t}`),
+    c("K v (env dump)", `${key} ${t}`),
+    c("K    v (env dump)", `${key}        ${t}`),
+    c("K\tv (env dump)", `${key}\t${t}`),
+    c("K:    v (heroku config)", `${key}:      ${t}`),
+    c('|| "v"', `const key = process.env.${key} || "${t}";`),
+    c("set K=v", `C:\\build> set ${key}=${t}`),
+    c("k=`v`", `${lower}=\`${t}\``),
+    c("k > v", `${lower} > ${t}`),
+    c("k, v", `${lower}, ${t}`),
+  ];
+}
+
+/** The realistic positions of a row's example (and the other separators, `unusual`). */
+function casesOf(row: GitleaksCoverage, ex: Example, unusual = false): Case[] {
   const t = ex.token;
   const c = (where: string, ...lines: string[]): Case => ({
     id: row.id,
@@ -64,6 +98,7 @@ function casesOf(row: GitleaksCoverage, ex: Example): Case[] {
     c("command", `deploy --${dashed} ${t} --verbose`),
     c("command=", `deploy --${dashed}=${t} --region eu-west-1`),
     c("log", `${key}: ${t}`),
+    ...(unusual ? separatorCases(key, t, c) : []),
   ];
   if (row.kind === "vendor") {
     // Self-identifying: masked with no key word next to it.
@@ -80,8 +115,8 @@ function casesOf(row: GitleaksCoverage, ex: Example): Case[] {
 
 const ROWS = new Map(GITLEAKS_COVERAGE.map((r) => [r.id, r]));
 const CASES: Case[] = GITLEAKS_COVERAGE.flatMap((row) => [
-  ...casesOf(row, exampleOf(row, 0)),
-  ...casesOf(row, exampleOf(row, 1)),
+  ...casesOf(row, exampleOf(row, 0), true),
+  ...casesOf(row, exampleOf(row, 1), true),
 ]);
 
 /** The first secret fragment (8+ characters, or a whole part of 6-7) `text` shows. */
@@ -159,12 +194,25 @@ test("gitleaks: every example in every position is masked by the sanitizer", () 
   }
 });
 
-/** The log of the side channels: the first example of each row, an error every 8 cases. */
-const LOG_CASES = GITLEAKS_COVERAGE.flatMap((row) => casesOf(row, exampleOf(row, 0)));
-const TEXT =
-  LOG_CASES.map((c, i) =>
+/** A log of cases: each case's lines, an error every 8 cases. */
+function logOf(cases: readonly Case[]): string {
+  return cases.map((c, i) =>
     c.lines.join("\n") + (i % 8 === 7 ? "\nERROR step failed: exit code 1" : "")
   ).join("\n") + "\n";
+}
+
+/** The log of the side channels: the first example of each row. */
+const LOG_CASES = GITLEAKS_COVERAGE.flatMap((row) => casesOf(row, exampleOf(row, 0)));
+const TEXT = logOf(LOG_CASES);
+
+/**
+ * The other separators (the first example of each row that is not self-identifying:
+ * the forms that leaked at `-a low`), run at `-a low` and at `-a low` keeping every line.
+ */
+const SEPARATOR_CASES = GITLEAKS_COVERAGE.filter((row) => row.kind !== "vendor").flatMap((row) =>
+  casesOf(row, exampleOf(row, 0), true).slice(casesOf(row, exampleOf(row, 0)).length)
+);
+const SEPARATOR_TEXT = logOf(SEPARATOR_CASES);
 
 test("gitleaks: the pipeline at default and -a low, both output formats", async () => {
   for (
@@ -178,6 +226,16 @@ test("gitleaks: the pipeline at default and -a low, both output formats", async 
   ) {
     const { output } = await trimTextInline(TEXT, options);
     assertNoLeaks(`pipeline ${JSON.stringify(options)}`, output, LOG_CASES);
+  }
+  assert.ok(SEPARATOR_CASES.length >= 80 * 18, `${SEPARATOR_CASES.length}`);
+  for (
+    const options of [{ aggressiveness: "low" }, {
+      aggressiveness: "low",
+      config: { keep: ["."] },
+    }] as TrimOptions[]
+  ) {
+    const { output } = await trimTextInline(SEPARATOR_TEXT, options);
+    assertNoLeaks(`other separators ${JSON.stringify(options)}`, output, SEPARATOR_CASES);
   }
 });
 
