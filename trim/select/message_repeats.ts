@@ -11,6 +11,7 @@
 
 import { repeatPenalty } from "../classify/dampener.ts";
 import { foldGroupKey } from "../fold/group_key.ts";
+import { HashCounts } from "../hash_counts.ts";
 import { TFIDF_MAP_LIMIT, TFIDF_REPEAT_THRESHOLD } from "../constants.ts";
 
 /**
@@ -68,7 +69,7 @@ export function hashMessageTemplate(s: string): number {
  * ```
  */
 export class MessageRepeats {
-  #counts = new Map<number, number>();
+  #counts = new HashCounts();
   /** The fold group key of each template's third line. */
   #third = new Map<number, number>();
   #last = 0;
@@ -79,11 +80,11 @@ export class MessageRepeats {
     this.#last = t;
     const counts = this.#counts;
     const prev = counts.get(t);
-    if (prev === undefined && counts.size >= TFIDF_MAP_LIMIT) {
+    if (prev === 0 && counts.size >= TFIDF_MAP_LIMIT) {
       counts.clear();
       this.#third.clear();
     }
-    const n = (prev ?? 0) + 1;
+    const n = prev + 1;
     counts.set(t, n);
     if (n === TFIDF_REPEAT_THRESHOLD) this.#third.set(t, foldGroupKey(line));
     return repeatPenalty(n);

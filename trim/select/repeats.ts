@@ -13,6 +13,7 @@ import type { DecisionReason } from "../decision.ts";
 import { hashLine } from "../classify/hash.ts";
 import { createRepeatSignature } from "../classify/signature.ts";
 import { SCORE_KEEP_THRESHOLD, TFIDF_MAP_LIMIT, TFIDF_REPEAT_THRESHOLD } from "../constants.ts";
+import { HashCounts } from "../hash_counts.ts";
 import { MessageRepeats } from "./message_repeats.ts";
 import { firstVisible } from "./sections.ts";
 
@@ -39,8 +40,8 @@ export class Repeats {
   #dampener: RepeatDampener | undefined;
   /** Lines counted by message template (with the dampener). */
   #messages: MessageRepeats | undefined;
-  /** Hashes of the repeat signatures of errors shown (a full set stays about 1 MiB). */
-  #triggers = new Set<number>();
+  /** Hashes of the repeat signatures of errors shown (a full table is 640 KiB). */
+  #triggers = new HashCounts();
   /** Context lines shown, by hash: how often (at most {@linkcode CONTEXT_SEEN_LIMIT}). */
   #contextSeen = new Map<number, number>();
   #lastSig: string | undefined = undefined;
@@ -77,15 +78,15 @@ export class Repeats {
 
   /** Whether an error of this shape (`h`: its signature's hash) was shown. */
   triggerSeen(h: number): boolean {
-    return this.#triggers.has(h);
+    return this.#triggers.get(h) !== 0;
   }
 
   /** Whether an error of this shape was already shown; notes it otherwise. */
   isRepeatTrigger(h: number): boolean {
     const seen = this.#triggers;
-    if (seen.has(h)) return true;
+    if (seen.get(h) !== 0) return true;
     if (seen.size >= TFIDF_MAP_LIMIT) seen.clear();
-    seen.add(h);
+    seen.set(h, 1);
     return false;
   }
 
