@@ -81,7 +81,8 @@ export async function exec(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  // A hung child is killed; generous, as a build (compile:bun) on a loaded 2-core box takes minutes.
+  const timer = setTimeout(() => child.kill("SIGKILL"), 240_000);
   const writer = child.stdin.getWriter();
   if (opts.stdin) await writer.write(opts.stdin).catch(() => {});
   await writer.close().catch(() => {});
