@@ -67,7 +67,7 @@ export interface Exec {
   bytes: Uint8Array;
 }
 
-/** Runs `cmd` to its end (killed after 60 s); `stdin` is written and closed. */
+/** Runs `cmd` to its end (killed after 240 s); `stdin` is written and closed. */
 export async function exec(
   cmd: string,
   args: string[],
