@@ -168,7 +168,9 @@ export class LineRules {
         return v.set(Act.SHOW, line, "context-after", score, "keep-soft");
       }
       // The log's own closing statement of its failure stays.
-      if (this.#closing.closing) return v.set(Act.SHOW, line, "final-window", score, "drop");
+      if (this.#closing.closing && !this.#closing.extended) {
+        return v.set(Act.SHOW, line, "final-window", score, "drop");
+      }
       v.soft = false;
       return v.set(Act.SOFT, line, "root-cause", score, "drop");
     }
