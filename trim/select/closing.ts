@@ -68,6 +68,11 @@ export class ClosingLines {
     this.#window = new FinalWindow(lines, hold);
   }
 
+  /** Whether a context line shown often already is dropped (not in the final window). */
+  get dampens(): boolean {
+    return !this.closing || this.extended;
+  }
+
   /** Pushes a batch into the window; returns the lines it releases. */
   release(batch: Batch): Batch {
     const released = this.#window.push(batch);

@@ -217,7 +217,10 @@ export class LineRules {
         if (sig < CONTEXT_SIG && indent < line.length) closing.endRun();
       } else if (closing.nextRow(line, em.shownPos, em.pos) > CLOSING_RUN) {
         return v.set(Act.DROP, line, "noise", score, "drop"); // one more row of a table
-      } else return v.set(Act.SHOW, line, "final-window", score, "keep-soft");
+      } else {
+        const why = closing.endOfStep ? "end-of-step" : "final-window";
+        return v.set(Act.SHOW, line, why, score, "keep-soft");
+      }
     }
     if (sig >= CONTEXT_SIG) {
       v.soft = true;

@@ -159,9 +159,7 @@ export class Selector {
 
   #feed(batch: Batch): void {
     const { lines, numbers: nums, records } = batch;
-    // The end of the failing step is kept whole: a record there is read line by line
-    // (a stack trace's internal frames too).
-    const whole = this.#closing.endOfStep;
+    const whole = this.#closing.endOfStep; // a record there is read line by line, whole
     let r = 0;
     for (let i = 0; i < lines.length; i++) {
       if (records !== undefined && r < records.length && i === records[r] && !whole) {
@@ -189,10 +187,8 @@ export class Selector {
     const act = this.#rules.judge(line);
     const v = this.#rules.verdict;
     if (act === Act.KEEP) this.#keep(v, num);
-    else if (act === Act.SHOW) {
-      const end = v.reason === "final-window" && this.#closing.endOfStep;
-      this.#emit(v.line, num, end ? "end-of-step" : v.reason, v.score);
-    } else this.#before.dropped(act, v, num);
+    else if (act === Act.SHOW) this.#emit(v.line, num, v.reason, v.score);
+    else this.#before.dropped(act, v, num);
     this.#state.recordDecision(v.kind);
   }
 
@@ -215,9 +211,7 @@ export class Selector {
   #emit(line: string, num: number, reason: DecisionReason, score: number, fromRing = false) {
     const em = this.#em;
     if (em.overCap(num, score, fromRing)) return false;
-    const closing = this.#closing;
-    const dampen = !closing.closing || closing.extended;
-    if (dampen && this.#repeats.contextRepeat(line, reason, em.lastKept)) {
+    if (this.#closing.dampens && this.#repeats.contextRepeat(line, reason, em.lastKept)) {
       if (fromRing) em.final(num, "repeat-dampened", score);
       else this.#before.drop(num, "repeat-dampened", score);
       return false;
