@@ -17,6 +17,7 @@
  */
 
 import { isBinaryLine } from "../trim/classify/binary.ts";
+import { describeDecision } from "../trim/decision.ts";
 import { stripAnsi } from "../trim/sanitize/line.ts";
 import { NamedSecretValues } from "../trim/sanitize/named_values.ts";
 import { TRUNCATED } from "../trim/stages/truncate.ts";
@@ -25,7 +26,9 @@ import type { TrimLineDecision } from "../trim/types.ts";
 const _KEY_BLOCK = "[REDACTED PRIVATE KEY]";
 
 /**
- * One explain line: line number, action, reason, score, then the sanitized line.
+ * One explain line: line number, action, reason, score, the decision in words (the
+ * block or budget that decided it: `kept: failure block`, `kept: end of failing
+ * step`, `dropped: budget`), then the sanitized line.
  *
  * @example
  * ```ts
@@ -35,13 +38,13 @@ const _KEY_BLOCK = "[REDACTED PRIVATE KEY]";
  *   { lineNumber: 12, action: "drop", reason: "noise", score: 5 },
  *   "[INFO] tick",
  * );
- * assert.ok(text === "    12  drop  noise               5  [INFO] tick");
+ * assert.ok(text === "    12  drop  noise               5  dropped: noise             [INFO] tick");
  * ```
  */
 export function formatExplainLine(d: TrimLineDecision, line: string): string {
   return `${String(d.lineNumber).padStart(6)}  ${d.action.padEnd(4)}  ${d.reason.padEnd(17)} ${
     String(d.score).padStart(3)
-  }  ${line}`;
+  }  ${describeDecision(d.action, d.reason).padEnd(26)} ${line}`;
 }
 
 /**

@@ -23,6 +23,7 @@ import type { TrimLineDecision } from "./types.ts";
  * | `context-after` | keep | soft line shown after an error |
  * | `tail-context` | keep | one of the closing lines of the log (summary, exit status) |
  * | `final-window` | keep | in the final window: the log's last lines, read as evidence |
+ * | `end-of-step` | keep | the end of the failing step: its last lines before the failure's exit, within the budget |
  * | `failure-section` | keep | in a test runner's section for a failed test (pytest, jest, go, PHP's diff) |
  * | `new-since-baseline` | keep | its template is new since the passing run's log (`baseline`), and still rare in this one |
  * | `repeat` | fold | folded into the `[xN]` line of an adjacent line of the same shape |
@@ -61,6 +62,7 @@ export const DECISION_REASONS = [
   "context-after",
   "tail-context",
   "final-window",
+  "end-of-step",
   "failure-section",
   "new-since-baseline",
   "repeat",
@@ -95,6 +97,69 @@ export const DECISION_REASONS = [
  * ```
  */
 export type DecisionReason = typeof DECISION_REASONS[number];
+
+/**
+ * The block each reason puts a line in, as `--explain` names the decision: the
+ * failure block (errors, their traces and context), the end of the failing step, the
+ * end of the log, the budget, a filter, noise.
+ */
+const _BLOCKS: Record<DecisionReason, string> = {
+  "error": "failure block",
+  "diagnostic": "failure block",
+  "stack-frame": "failure block",
+  "keep-rule": "keep rule",
+  "failure-section": "failure block",
+  "context-before": "failure block",
+  "context-after": "failure block",
+  "relevant": "relevant line",
+  "tail-context": "end of log",
+  "final-window": "end of log",
+  "end-of-step": "end of failing step",
+  "new-since-baseline": "new since baseline",
+  "repeat": "repeat",
+  "repeated-stack": "repeat",
+  "repeated-block": "repeat",
+  "noise": "noise",
+  "blank-run": "noise",
+  "repeat-dampened": "noise",
+  "repeated-frames": "noise",
+  "root-cause": "restated error",
+  "stack-frame-limit": "frame limit",
+  "internal-frame": "internal frame",
+  "severity": "filter",
+  "include": "filter",
+  "exclude": "filter",
+  "ignore-rule": "filter",
+  "baseline": "printed by the passing run",
+  "sample-limit": "sample cap",
+  "secret-block": "secret",
+  "token-budget": "budget",
+};
+
+const _VERBS: Record<TrimLineDecision["action"], string> = {
+  keep: "kept",
+  fold: "folded",
+  drop: "dropped",
+  hide: "hidden",
+};
+
+/**
+ * A decision in words, as `--explain` shows it: what happened to the line and the
+ * block or budget that decided it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { describeDecision } from "./decision.ts";
+ * assert.ok(describeDecision("keep", "error") === "kept: failure block");
+ * assert.ok(describeDecision("keep", "end-of-step") === "kept: end of failing step");
+ * assert.ok(describeDecision("drop", "token-budget") === "dropped: budget");
+ * ```
+ */
+export function describeDecision(action: TrimLineDecision["action"], reason: string): string {
+  const block = (_BLOCKS as Record<string, string | undefined>)[reason] ?? reason;
+  return `${_VERBS[action] ?? action}: ${block}`;
+}
 
 /**
  * Reports decisions to `onDecision`; ignores synthetic lines (number 0).

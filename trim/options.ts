@@ -160,6 +160,20 @@ export const OPTIONS: readonly OptionSpec[] = _showDefaults([
     },
   },
   {
+    name: "budgetRate",
+    kind: "count",
+    max: 1000,
+    default: 12,
+    cli: {
+      flag: "budget-rate",
+      arg: "N",
+      help: [
+        "growth of the budget: a log of T tokens keeps min(T, max(1000, N*sqrt(T)));",
+        "what the rules leave goes to the end of the failing step (default {default}; 0: off)",
+      ],
+    },
+  },
+  {
     name: "dedupeWindow",
     kind: "count",
     cli: {
@@ -331,6 +345,7 @@ function _showDefaults(specs: OptionSpec[]): OptionSpec[] {
 export type DefaultedOption =
   | "aggressiveness"
   | "preserveIdSuffix"
+  | "budgetRate"
   | "dedupe"
   | "foldLineRanges"
   | "multiline"

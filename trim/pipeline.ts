@@ -110,7 +110,15 @@ export function createTrimPipeline(
     ["group", createGroupStage(o.multiline)],
     [
       "select",
-      createSelectStage(o.select, counters, report, mask, _baseline(options, mask), prefixes),
+      createSelectStage(
+        o.select,
+        counters,
+        report,
+        mask,
+        _baseline(options, mask),
+        prefixes,
+        run.input,
+      ),
     ],
     ["budget", o.budget && createBudgetStage(o.budget, { dropped, duplicates }, report)],
     ["fold", createFoldStage(o.fold, { dropped, duplicates }, report)],

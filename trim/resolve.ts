@@ -11,7 +11,7 @@ import { TrimError } from "./errors.ts";
 import { optionDefault, OPTIONS, type OptionSpec } from "./options.ts";
 import type { FoldSlice } from "./fold/slice.ts";
 import type { MaskSlice } from "./sanitize/masker.ts";
-import type { BudgetSlice } from "./select/budget.ts";
+import { type BudgetSlice, defaultBudget } from "./select/budget.ts";
 import type { SelectSlice } from "./select/slice.ts";
 import { TAIL_CONTEXT_LINES } from "./select/context.ts";
 import { FINAL_WINDOW_LINES } from "./select/final_window.ts";
@@ -126,6 +126,7 @@ const _MIN_CUT = 4096;
 export function resolveOptions(options: TrimOptions = {}): ResolvedOptions {
   validateOptions(options);
   const estimate = options.tokenEstimator ?? estimateTokens;
+  const budgetRate = options.budgetRate ?? optionDefault("budgetRate");
   const custom = options.config === undefined
     ? undefined
     : compileTrimConfig(options.config, "config");
@@ -183,6 +184,10 @@ export function resolveOptions(options: TrimOptions = {}): ResolvedOptions {
       scores: options.maxTokens !== undefined,
       tailLines: TAIL_CONTEXT_LINES,
       finalWindow: FINAL_WINDOW_LINES,
+      budget: options.maxTokens !== undefined
+        ? () => options.maxTokens!
+        : (t) => defaultBudget(t, budgetRate),
+      estimate,
     },
     budget: options.maxTokens === undefined
       ? undefined

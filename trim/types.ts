@@ -255,6 +255,13 @@ export interface TrimOptions {
   /** Token budget for the output (off when undefined). */
   maxTokens?: number;
   /**
+   * Growth of the default token budget: a log of T estimated tokens may keep
+   * `min(T, max(1000, budgetRate·√T))`; what the rules leave of it goes to the end of
+   * the failing step (0: no default budget; `maxTokens` replaces it).
+   * @default 12
+   */
+  budgetRate?: number;
+  /**
    * Fold repeats within the last N distinct lines (1: adjacent only). Unset (no
    * default): repeats fold across the whole stream by template, adjacent ones first,
    * and a short output (up to 50 kept lines) folds adjacent lines only.

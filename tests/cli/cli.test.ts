@@ -192,8 +192,18 @@ test("cli: --explain shows a line cut by --max-line-length as [TRUNCATED], never
   const secretish = "x" + "q7Zr".repeat(80);
   const r = trimlog(["--explain", "--max-line-length", "50"], `${secretish}\nERROR boom\n`);
   assert.equal(r.code, 0);
-  assert.match(r.stdout, /^\s+1\s+keep\s+\S+\s+\d+\s+\[TRUNCATED\]$/m);
+  assert.match(r.stdout, /^\s+1\s+keep\s+\S+\s+\d+\s+kept: [a-z ]+\s+\[TRUNCATED\]$/m);
   assert.ok(!r.stdout.includes("q7Zr"), r.stdout);
+});
+
+test("cli: --explain names the decision: the failure block, the end of the failing step", () => {
+  const lines = Array.from({ length: 120 }, (_, i) => `${120 - i} shards left to copy`);
+  lines.push("ERROR shard 119 checksum mismatch", "retrying shard 119 once", "exit status 4");
+  const r = trimlog(["--explain"], lines.join("\n") + "\n");
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /keep\s+error\s+\d+\s+kept: failure block\s+ERROR shard 119/);
+  assert.match(r.stdout, /kept: end of failing step\s+4 shards left to copy$/m);
+  assert.match(r.stdout, /dropped: noise\s+117 shards left to copy$/m);
 });
 
 test("cli: --explain shows a binary line as its size, never its bytes", () => {
@@ -202,7 +212,7 @@ test("cli: --explain shows a binary line as its size, never its bytes", () => {
   assert.equal(r.code, 0, r.stderr);
   const lines = r.stdout.trimEnd().split("\n");
   assert.equal(lines.length, 2, r.stdout);
-  assert.match(lines[1], /drop\s+noise\s+0\s+\[binary data, 11 characters\]$/);
+  assert.match(lines[1], /drop\s+noise\s+0\s+dropped: noise\s+\[binary data, 11 characters\]$/);
   assert.ok(!r.stdout.includes("\u0000") && !r.stdout.includes("\ufffd"), r.stdout);
 });
 
@@ -221,7 +231,10 @@ test("cli: --explain masks with the .trim.yml sanitize rules, as the reduced log
     assert.equal(explained.code, 0);
     const lines = explained.stdout.trimEnd().split("\n");
     assert.equal(lines.length, 3, explained.stdout);
-    assert.match(lines[0], /^\s+1\s+\w+\s+[\w-]+\s+\d+\s+order for \[CUSTOMER\] failed$/);
+    assert.match(
+      lines[0],
+      /^\s+1\s+\w+\s+[\w-]+\s+\d+\s+\w+: [a-z ]+\s+order for \[CUSTOMER\] failed$/,
+    );
     assert.match(lines[2], /ERROR refund for \[CUSTOMER\] rejected$/);
     assert.ok(!explained.stdout.includes("cust-4411"), explained.stdout);
   });

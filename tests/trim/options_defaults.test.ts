@@ -56,6 +56,7 @@ test("options: optionDefault serves exactly the options with a default", () => {
     dedupe: true,
     foldLineRanges: true,
     multiline: true,
+    budgetRate: true,
     contextBefore: true,
     contextAfter: true,
     maxStackFrames: true,

@@ -16,8 +16,37 @@ import { ownString } from "../own_string.ts";
 export const FAILURE_VERBATIM = 5;
 
 /**
+ * A failure group whose lines name a source location (`a.go:22:2: …`,
+ * `##[error]src/x.ts(4,1): …`, `X.java:[133,90] error: …`, `bash: line 12: …`) is
+ * written as its lines up
+ * to this many: each location is evidence of its own (a compiler's errors).
+ */
+export const LOCATED_VERBATIM = 100;
+
+/**
+ * A source location inside a line: a file's extension, then `:12`, `:[12` or `(12`; or
+ * a shell's `line 12:`.
+ */
+const _LOCATED = /[\w-]\.[A-Za-z]\w{0,9}(?::\[?\d|\(\d)|\bline \d+:/;
+
+/**
+ * How many distinct texts a failure group headed by `head` writes as its lines.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { verbatimCap } from "./failure_group.ts";
+ * assert.ok(verbatimCap("##[error]internal/a_test.go:88:9: undefined: os") === 100);
+ * assert.ok(verbatimCap("ERROR retry 1 of 3") === 5);
+ * ```
+ */
+export function verbatimCap(head: string): number {
+  return _LOCATED.test(head) ? LOCATED_VERBATIM : FAILURE_VERBATIM;
+}
+
+/**
  * Counts a line joining a failure group (its count already includes it) while the
- * group has at most {@linkcode FAILURE_VERBATIM} distinct texts: a copy of a known
+ * group has at most {@linkcode verbatimCap} distinct texts: a copy of a known
  * text is decided `fold` now; a new text waits for the write (it will be `keep`).
  * Beyond, the waiting texts are decided `fold` and let go. Returns the characters
  * held for the line, or, when the group let its texts go, −1 − the characters let go.
@@ -52,7 +81,7 @@ export function keepMember(
     if (num > 0 && decide !== undefined) decide(num, "fold");
     return 0;
   }
-  if (members.length < FAILURE_VERBATIM) {
+  if (members.length < verbatimCap(g.head)) {
     const own = ownString(line);
     members.push(own);
     g.memberNums.push(num);

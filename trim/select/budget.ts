@@ -203,3 +203,114 @@ export class TokenBudget {
 function _worse(a: _Item, b: _Item): boolean {
   return a.score < b.score || (a.score === b.score && a.seq > b.seq);
 }
+
+/** Tokens any log may keep: a log under this is not cut by the budget. */
+export const BUDGET_BASE = 1000;
+
+/** Lines the end of the failing step keeps whatever the budget says (never silent). */
+export const END_OF_STEP_MIN = 8;
+
+/**
+ * Input lines select holds back (the final window and the lines before it): the end
+ * of the failing step reaches back at most this far, and on an endless pipe the
+ * output lags the input by these lines.
+ */
+export const END_OF_STEP_HOLD = 200;
+
+/**
+ * The default token budget of a log of T estimated tokens: `min(T, max(BASE,
+ * rate·√T))`. It grows sublinearly: a small log stays whole, a large one keeps a share
+ * that shrinks as it grows (rate 12: 1,200 of 10,000 tokens, 3,795 of 100,000,
+ * 12,000 of 1,000,000). `rate` 0: no default budget (Infinity).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultBudget } from "./budget.ts";
+ * assert.ok(defaultBudget(800, 12) === 800); // a small log: whole
+ * assert.ok(defaultBudget(10_000, 12) === 1200);
+ * assert.ok(defaultBudget(1_000_000, 12) === 12_000);
+ * assert.ok(defaultBudget(50, 0) === Infinity);
+ * ```
+ */
+export function defaultBudget(inputTokens: number, rate: number): number {
+  if (rate <= 0) return Infinity;
+  return Math.min(inputTokens, Math.round(Math.max(BUDGET_BASE, rate * Math.sqrt(inputTokens))));
+}
+
+/**
+ * How many of the last `lines` (the end of the failing step, up to its exit line) the
+ * budget keeps: counted back from the exit line, as long as their tokens fit in
+ * `room`, and at least {@linkcode END_OF_STEP_MIN} (the last failure line and the exit
+ * line are never dropped for the budget).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { endOfStepLines } from "./budget.ts";
+ * const lines = Array.from({ length: 20 }, (_, i) => `line ${i}`);
+ * assert.ok(endOfStepLines(lines, 10, () => 1) === 10);
+ * assert.ok(endOfStepLines(lines, 0, () => 1) === 8);
+ * assert.ok(endOfStepLines(lines, 100, () => 1) === 20);
+ * ```
+ */
+export function endOfStepLines(
+  lines: readonly string[],
+  room: number,
+  estimate: (line: string) => number,
+): number {
+  let n = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    room -= Math.max(0, estimate(lines[i]));
+    if (room < 0 && n >= END_OF_STEP_MIN) break;
+    n++;
+  }
+  return n;
+}
+
+/**
+ * The budget of a select run: the input read so far (the run's meter, or a token per
+ * 4 characters), and what it leaves for the end of the failing step.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { StepEndBudget } from "./budget.ts";
+ * const b = new StepEndBudget(() => 30, () => 1);
+ * b.read(["a", "b"]);
+ * const lines = Array.from({ length: 40 }, (_, i) => `l${i}`);
+ * assert.ok(b.lines(lines, 20) === 10); // 30 tokens, 20 spent: 10 lines of 1 token
+ * ```
+ */
+export class StepEndBudget {
+  #budget: (inputTokens: number) => number;
+  #estimate: (line: string) => number;
+  #input: { readonly tokens: number } | undefined;
+  #chars = 0;
+
+  /**
+   * @param budget the budget of a log of so many input tokens (`SelectSlice.budget`).
+   * @param estimate the run's token estimate of one line.
+   * @param input the run's input meter, if any.
+   */
+  constructor(
+    budget: (inputTokens: number) => number,
+    estimate: (line: string) => number,
+    input?: { readonly tokens: number },
+  ) {
+    this.#budget = budget;
+    this.#estimate = estimate;
+    this.#input = input;
+  }
+
+  /** Input lines read (counted only without the run's meter). */
+  read(lines: readonly string[]): void {
+    if (this.#input === undefined) { for (const l of lines) this.#chars += l.length + 1; }
+  }
+
+  /** How many of the last `lines` the budget keeps, `spent` tokens kept already. */
+  lines(lines: readonly string[], spent: number): number {
+    const inputTokens = this.#input?.tokens ?? this.#chars / 4;
+    return endOfStepLines(lines, this.#budget(inputTokens) - spent, this.#estimate);
+  }
+}

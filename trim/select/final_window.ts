@@ -43,25 +43,37 @@ export const FINAL_WINDOW_MIN = 6;
  */
 export class FinalWindow {
   #size: number;
+  /** Lines held back: the window, or more (the end of the failing step may reach further). */
+  #hold: number;
   #held: Batch[] = [];
   /** Lines held across all batches. */
   #count = 0;
   /** Lines pushed in all. */
   #total = 0;
 
-  /** @param size input lines held back (0: none). */
-  constructor(size: number) {
+  /**
+   * @param size input lines of the window (0: none).
+   * @param hold input lines held back (at least `size`; the lines before the window
+   *   are returned by {@linkcode FinalWindow.end} as its first part).
+   */
+  constructor(size: number, hold: number = size) {
     this.#size = size;
+    this.#hold = size === 0 ? 0 : Math.max(size, hold);
+  }
+
+  /** Lines pushed in all so far. */
+  get total(): number {
+    return this.#total;
   }
 
   /** Adds a batch; returns the lines that leave the window (in order, as one batch). */
   push(batch: Batch): Batch {
-    if (this.#size === 0) return batch;
+    if (this.#hold === 0) return batch;
     if (batch.lines.length === 0) return { lines: [] };
     this.#held.push(batch);
     this.#count += batch.lines.length;
     this.#total += batch.lines.length;
-    const release = this.#count - this.#size;
+    const release = this.#count - this.#hold;
     if (release <= 0) return { lines: [] };
     return this.#take(release);
   }
@@ -192,6 +204,23 @@ export function isStepStart(line: string): boolean {
     c === 67) && _STEP_START.test(line);
 }
 
+/**
+ * Splits a batch before line `n`, or before the record `n` falls inside (a record is
+ * never cut): `[head, tail]`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { splitBatchAt } from "./final_window.ts";
+ * const [head, tail] = splitBatchAt({ lines: ["a", "E", "  at f", "b"], records: [1, 2] }, 2);
+ * assert.deepEqual(head.lines, ["a"]);
+ * assert.deepEqual(tail.records, [0, 2]);
+ * ```
+ */
+export function splitBatchAt(b: Batch, n: number): [Batch, Batch] {
+  return _split(b, _cutAt(b, n));
+}
+
 /** The largest cut ≤ `n` that does not fall inside one of the batch's records. */
 function _cutAt(b: Batch, n: number): number {
   const r = b.records;
@@ -250,7 +279,9 @@ function _concat(parts: Batch[]): Batch {
 
 /**
  * Counts lines of one shape in a row: rows of a table, a list of files, an access
- * log. The shape is a table row's number of `|` separators (3 or more), a file
+ * log, a tree. The shape is a tree's row (box-drawing characters first), a short tag
+ * that leads the line (`[OK] `, `# Starting `), a table row's number of `|`
+ * separators (3 or more), a file
  * listing's row (`-rw-r--r-- 1 ci ci 120 …`: `ls -l`, `find -ls`, `tar -tv`), an access
  * log's (a client's IPv4 address first), a path alone on its line (`find`), else the
  * line's first word (ended by a space, `/`, `:`, `(`, `[`, `=`,
@@ -271,6 +302,13 @@ function _concat(parts: Batch[]): Batch {
  *   ["  a.ts | 52 | 100 | 62 |", "  b.ts |  66 | 47 | 100 |"].map((l) => run.next(l)),
  *   [1, 2],
  * );
+ * // A tree drawn with box characters, and lines led by one tag, are rows too.
+ * assert.deepEqual(["├── a@1.0.0", "│ └── b@2.0.0", "[OK] x", "[OK] y"].map((l) => run.next(l)), [
+ *   1,
+ *   2,
+ *   1,
+ *   2,
+ * ]);
  * ```
  */
 export class ShapeRun {
@@ -309,6 +347,9 @@ export class ShapeRun {
  */
 function _shapeOf(line: string): string {
   if (_LOCATION.test(line)) return "";
+  if (_isTreeRow(line)) return "tree";
+  const tag = _TAG_LED.exec(line);
+  if (tag !== null) return tag[0];
   return _tableRow(line) ||
     (_LISTING.test(line)
       ? "ls -l"
@@ -318,6 +359,23 @@ function _shapeOf(line: string): string {
       ? "path"
       : _firstWord(line));
 }
+
+/**
+ * A row of a tree drawn with box-drawing characters (`npm ls`, `tree`, a dependency
+ * tree): its first visible character is one of U+2500–U+257F.
+ */
+function _isTreeRow(line: string): boolean {
+  let i = 0;
+  while (i < line.length && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9)) i++;
+  const c = line.charCodeAt(i);
+  return c >= 0x2500 && c <= 0x257f;
+}
+
+/**
+ * A line led by a short bracketed tag or a `#` and a word (`[OK] …`, `[--] …`,
+ * `# Starting Test: …`): the tag (and the word) is its shape.
+ */
+const _TAG_LED = /^(?:\[[^\]\s]{1,8}\] |# [A-Za-z]+ )/;
 
 /** A path alone on its line (`find`'s, `tar -t`'s, `git ls-files`' rows): `/a/b.txt`, `./x`. */
 const _PATH_ALONE = /^(?:\.{1,2}|~)?\/\S+$/;

@@ -245,7 +245,9 @@ export class LineRules {
         return v.set(Act.SHOW, line, "context-after", score, "keep-soft");
       }
       // The log's own closing statement of its failure stays.
-      if (this.#closing.closing) return v.set(Act.SHOW, line, "final-window", score, "drop");
+      if (this.#closing.closing && !this.#closing.extended) {
+        return v.set(Act.SHOW, line, "final-window", score, "drop");
+      }
       v.soft = false;
       return v.set(Act.SOFT, line, "root-cause", score, "drop");
     }
@@ -302,7 +304,10 @@ export class LineRules {
         if (sig < CONTEXT_SIG && indent < line.length) closing.endRun();
       } else if (closing.nextRow(line, em.shownPos, em.pos) > CLOSING_RUN) {
         return v.set(Act.DROP, line, "noise", score, "drop"); // one more row of a table
-      } else return v.set(Act.SHOW, line, "final-window", score, "keep-soft");
+      } else {
+        const why = closing.endOfStep ? "end-of-step" : "final-window";
+        return v.set(Act.SHOW, line, why, score, "keep-soft");
+      }
     }
     if (sig >= CONTEXT_SIG) {
       v.soft = true;

@@ -47,11 +47,15 @@ export class SelectOutput {
   #scores: number[] | undefined = undefined;
   #prefixes: RunnerPrefixes | undefined;
   #prefixCache = new Map<string, string>();
+  #estimate: ((line: string) => number) | undefined;
+  /** Estimated tokens of the lines put so far (with `estimate`; before folding). */
+  tokens = 0;
 
   /**
    * @param o `track`: carry numbers, reasons and scores; `scores`: carry scores
    *   (for `maxTokens`); `mask`: masks each line put (the run's masker); `prefixes`:
-   *   the runner prefixes cut from input lines, written back on each line put.
+   *   the runner prefixes cut from input lines, written back on each line put;
+   *   `estimate`: the run's token estimate, summed over the lines put in `tokens`.
    */
   constructor(
     o: {
@@ -59,8 +63,10 @@ export class SelectOutput {
       scores: boolean;
       mask?: (line: string) => string;
       prefixes?: RunnerPrefixes;
+      estimate?: (line: string) => number;
     },
   ) {
+    this.#estimate = o.estimate;
     this.#track = o.track;
     this.#wantScores = o.scores;
     this.#mask = o.mask;
@@ -112,6 +118,7 @@ export class SelectOutput {
       if (prefix !== "") line = this.#maskedPrefix(prefix) + line;
     }
     out.push(count === "" ? line : count + line);
+    if (this.#estimate !== undefined) this.tokens += this.#estimate(line);
     if (this.#numbers !== undefined) {
       this.#numbers.push(num);
       this.#reasons!.push(reason);

@@ -52,6 +52,14 @@ export interface SelectSlice {
   tailLines: number;
   /** Input lines held back as the final window (`final_window.ts`). */
   finalWindow: number;
+  /**
+   * The token budget of a log of `inputTokens` estimated tokens (`budget.ts`:
+   * `maxTokens`, else the default budget; Infinity: none). What the rules leave of it
+   * goes to the end of the failing step.
+   */
+  budget: (inputTokens: number) => number;
+  /** The run's token estimate of one line. */
+  estimate: (line: string) => number;
 }
 
 /** Where select reports its accounting. */

@@ -34,6 +34,7 @@ import { Records } from "../select/records.ts";
 import { Repeats } from "../select/repeats.ts";
 import type { SelectCounters, SelectSlice } from "../select/slice.ts";
 import { Act, type Verdict } from "../select/verdict.ts";
+import { END_OF_STEP_HOLD, StepEndBudget } from "../select/budget.ts";
 
 export type { SelectCounters, SelectSlice };
 
@@ -68,6 +69,8 @@ export class Selector {
   #rules: LineRules;
   #records: Records;
   #php: PhpGate;
+  #out: SelectOutput;
+  #end: StepEndBudget;
 
   /**
    * @param slice the resolved options of select.
@@ -75,6 +78,8 @@ export class Selector {
    * @param report decisions of dropped and hidden lines go here (kept lines
    *   travel on with their reason and score; the fold stage reports them).
    * @param mask the run's masker, applied to the lines kept.
+   * @param prefixes the runner prefixes cut from input lines.
+   * @param input the run's input meter (the budget grows with its tokens).
    */
   constructor(
     slice: SelectSlice,
@@ -82,10 +87,13 @@ export class Selector {
     report?: DecisionReporter,
     mask?: (line: string) => string,
     prefixes?: RunnerPrefixes,
+    input?: { readonly tokens: number },
   ) {
     this.#o = slice;
+    this.#end = new StepEndBudget(slice.budget, slice.estimate, input);
     const track = report !== undefined;
-    const out = new SelectOutput({ track, scores: slice.scores, mask, prefixes });
+    const o = { track, scores: slice.scores, mask, prefixes, estimate: slice.estimate };
+    const out = this.#out = new SelectOutput(o);
     const em = this.#em = new Emitter(out, counters, report, slice.sampleSize);
     const state = this.#state = createDynamicAggressivenessState(slice.aggressiveness);
     const filter = lineFilter(slice);
@@ -93,7 +101,7 @@ export class Selector {
       this.#emit(line, num, why, score, ring);
     const before = this.#before = new BeforeContext(em, slice.contextBefore, slice.tailLines, emit);
     const after = this.#after = new AfterContext(slice.contextAfter, slice.adaptiveContext);
-    const closing = this.#closing = new ClosingLines(slice.finalWindow);
+    const closing = this.#closing = new ClosingLines(slice.finalWindow, END_OF_STEP_HOLD);
     const repeats = this.#repeats = new Repeats(slice.dampen, slice.dampenMessages);
     const signals = new SignalCache(slice.multilingual);
     const common = { em, after, blocks: new NoiseBlocks(), repeats, state, filter, signals };
@@ -123,6 +131,7 @@ export class Selector {
 
   /** Pushes a batch (records marked by the group stage); returns what to pass on. */
   push(batch: Batch): Batch {
+    this.#end.read(batch.lines);
     this.#em.begin();
     this.#feed(this.#closing.release(batch));
     return this.#em.end();
@@ -139,6 +148,7 @@ export class Selector {
       () => this.#before.flush(),
       this.#o.multilingual,
       () => this.#em.pos,
+      (lines) => this.#end.lines(lines, this.#out.tokens),
     );
     this.#php.end(); // a diff whose verdict never came: its lines go through the rules
     // The closing lines of the log, unless they are steps that ran after the failure.
@@ -150,9 +160,10 @@ export class Selector {
 
   #feed(batch: Batch): void {
     const { lines, numbers: nums, records } = batch;
+    const whole = this.#closing.endOfStep; // a record there is read line by line, whole
     let r = 0;
     for (let i = 0; i < lines.length; i++) {
-      if (records !== undefined && r < records.length && i === records[r]) {
+      if (records !== undefined && r < records.length && i === records[r] && !whole) {
         const n = records[r + 1];
         r += 2;
         // Inside a PHP diff being held, a record's lines are lines of the diff.
@@ -201,7 +212,7 @@ export class Selector {
   #emit(line: string, num: number, reason: DecisionReason, score: number, fromRing = false) {
     const em = this.#em;
     if (em.overCap(num, score, fromRing)) return false;
-    if (!this.#closing.closing && this.#repeats.contextRepeat(line, reason, em.lastKept)) {
+    if (this.#closing.dampens && this.#repeats.contextRepeat(line, reason, em.lastKept)) {
       if (fromRing) em.final(num, "repeat-dampened", score);
       else this.#before.drop(num, "repeat-dampened", score);
       return false;
@@ -241,8 +252,9 @@ export function createSelectStage(
   mask?: (line: string) => string,
   baseline?: Promise<BaselineTemplates>,
   prefixes?: RunnerPrefixes,
+  input?: { readonly tokens: number },
 ): TransformStream<Batch, Batch> {
-  const selector = new Selector(slice, counters, report, mask, prefixes);
+  const selector = new Selector(slice, counters, report, mask, prefixes, input);
   // The baseline is read while the log starts to flow; select waits for it once.
   const ready = baseline?.then((templates) => void (selector.baseline = templates));
   return batchStage((batch) => selector.push(batch), () => selector.flush(), ready);

@@ -399,7 +399,9 @@ test("the first trace shown is shown whole (library frames too); later traces hi
     "\tat java.base/java.lang.Thread.run(Thread.java:840)",
   ];
   const filler = Array.from({ length: 30 }, (_, i) => `step ${i} done`);
-  const input = [...trace("first"), ...filler, ...trace("second"), ...filler];
+  // The log goes on after the second trace: it is not the end of the failing step
+  // (where a trace is shown whole).
+  const input = [...trace("first"), ...filler, ...trace("second"), ...filler, ...filler];
   const { output, result } = await trimTextInline(input.join("\n") + "\n");
   const out = output.split("\n");
   const first = out.indexOf(trace("first")[0]);
@@ -433,6 +435,7 @@ test("a Python exception chained to the first trace is shown whole too", async (
     ...tb("second", "ValueError: bad"),
     ...filler,
     ...tb("third", "TypeError: worse"),
+    ...filler, // twice: the third traceback is not the end of the failing step
     ...filler,
   ];
   const { output } = await trimTextInline(input.join("\n") + "\n");

@@ -31,6 +31,12 @@ const WORDS =
     .split(" ");
 const NOISE = WORDS.map((w) => `[INFO] served ${w}`);
 
+/**
+ * Lines after a trace: the trace is then no part of the end of the failing step, where
+ * a record is shown whole.
+ */
+const STEPS_AFTER = Array.from({ length: 60 }, (_, i) => `[INFO] step ${i} of 60 done`);
+
 test("levels: low keeps INFO/DEBUG, medium keeps WARN not INFO, high drops pure warnings", async () => {
   const log = "[INFO] started\n[DEBUG] cache\n[WARN] cache is cold\n[ERROR] db down\n";
   const low = await run(log, { aggressiveness: "low" });
@@ -142,6 +148,8 @@ test("stacks: internal frames hidden and counted, app frames capped, exception a
     "\tat java.base/java.lang.Thread.run(Thread.java:833)",
     "Caused by: java.io.IOException: closed",
     "\tat sun.nio.ch.Net.read(Net.java:1)",
+    // The log goes on: the trace is not the end of the failing step (shown whole there).
+    ...STEPS_AFTER,
   ].join("\n");
   for (const multiline of ["off", "auto"] as const) {
     const { output, result, decisions } = await run(log, { multiline });
@@ -176,7 +184,8 @@ test("stacks: library frames where an exception was raised stay; a warning's do 
     "    at error (node_modules/react-dom/cjs/react-dom.development.js:60:7)",
     "    at Cart (src/Cart.tsx:12:3)",
   ];
-  const { output, result } = await run([...FIRST_TRACE, ...tape, ...warn].join("\n"), {});
+  const log = [...FIRST_TRACE, ...tape, ...warn, ...STEPS_AFTER].join("\n");
+  const { output, result } = await run(log, {});
   assert.ok(output.includes("at Test.notOK (/app/node_modules/tape/lib/test.js:358:10)"), output);
   assert.ok(output.includes("at Test.<anonymous> (/app/test/order.js:57:7)"));
   assert.ok(!output.includes("at Test.run ("), output);
