@@ -98,8 +98,12 @@ export class LineRules {
   #novelty: Novelty | undefined = undefined;
   /** The current line masked, when the baseline was consulted for it (else undefined). */
   #masked: string | undefined = undefined;
-  /** The current line's template is the baseline's (set with `#masked`). */
-  #known = false;
+  /**
+   * Why the current line is no evidence on its own, whatever its score (set with
+   * `#masked`): the baseline printed its template (`baseline`), or it is new but its
+   * template no longer rare (`repeat-dampened`); else undefined.
+   */
+  #plain: "baseline" | "repeat-dampened" | undefined = undefined;
   /** The current line is new since the baseline and still rare: never dampened as a repeat. */
   #fresh = false;
 
@@ -167,16 +171,17 @@ export class LineRules {
     const score = scoreForLevel(sig, level);
     const inSection = blocks.sections.next(line, indent);
     this.#masked = undefined;
-    this.#known = false;
+    this.#plain = undefined;
     this.#fresh = false;
     if (this.#novelty !== undefined && indent < line.length) {
       const act = this.#new(line, sig, score);
       if (act !== -1) return act;
     }
-    if (score >= _T && !(this.#known && sig < ERROR_SIG)) return this.#candidate(line, sig, score);
+    const plain = sig < ERROR_SIG ? this.#plain : undefined;
+    if (score >= _T && plain === undefined) return this.#candidate(line, sig, score);
     // Below the threshold, or printed by the passing run too (no evidence on its own): the
     // context of an error, the final window's closing lines, or a drop.
-    return this.#below(line, sig, score, indent, inSection, this.#known ? "baseline" : "noise");
+    return this.#below(line, sig, score, indent, inSection, plain ?? "noise");
   }
 
   /**
@@ -188,15 +193,20 @@ export class LineRules {
   #new(raw: string, sig: number, score: number): Act | -1 {
     const line = this.#masked = this.#em.clean(raw);
     const key = this.#baseline!.newKey(line);
-    this.#known = key === -1;
-    if (key === -1) return -1;
+    if (key === -1) {
+      this.#plain = "baseline";
+      return -1;
+    }
     const novelty = this.#novelty!;
     const base = this.#baseline!;
     // News: a word and a kind of line the passing run never printed; else a variant.
     const shape = shapeKey(line);
     const news = base.hasNewWord(line) && !base.hasShapeKey(shape);
     const rank = novelty.rank(key, shape, news);
-    if (rank === 0) return -1;
+    if (rank === 0) {
+      if (sig < STACK_SIG) this.#plain = "repeat-dampened";
+      return -1;
+    }
     // A frame or a diagnostic: kept by the rules, as such, but never as a repeat.
     if (score >= _T && sig >= STACK_SIG) {
       this.#fresh = true;
@@ -280,7 +290,7 @@ export class LineRules {
     score: number,
     indent: number,
     inSection: boolean,
-    why: "noise" | "baseline",
+    why: "noise" | "baseline" | "repeat-dampened",
   ): Act {
     const v = this.verdict;
     if (inSection && sig >= CONTEXT_SIG) {

@@ -5,8 +5,8 @@
  * lines around them (the divergence from the passing run is where a failure starts);
  * later new lines are kept on their own while their template is still rare in the
  * failing run ({@linkcode NEW_REPEATS}); a new template the run prints over and over
- * (a changed dependency's download lines, a new test's listing) stops being evidence
- * and is left to the rules.
+ * (a changed dependency's download lines, a new test's listing) stops being evidence:
+ * its line is then read as one the passing run printed (an error's context at most).
  *
  * Memory is bounded: the failing run's new templates are counted in a
  * {@linkcode GenerationalCache} of {@linkcode NEW_TRACKED} entries per generation
