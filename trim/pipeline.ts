@@ -113,11 +113,8 @@ export function createTrimPipeline(
       createSelectStage(
         o.select,
         counters,
-        report,
-        mask,
+        { report, mask, prefixes, input: run.input },
         _baseline(options, mask),
-        prefixes,
-        run.input,
       ),
     ],
     ["budget", o.budget && createBudgetStage(o.budget, { dropped, duplicates }, report)],

@@ -5,6 +5,8 @@
  * @module
  */
 
+import type { DecisionReporter } from "../decision.ts";
+import type { RunnerPrefixes } from "../runner_prefix.ts";
 import type { Aggressiveness, SeverityLevel } from "../types.ts";
 
 /** What select needs: the resolved options it reads (see `options.ts`). */
@@ -60,6 +62,18 @@ export interface SelectSlice {
   budget: (inputTokens: number) => number;
   /** The run's token estimate of one line. */
   estimate: (line: string) => number;
+}
+
+/** What select reads from and reports to the run; each part optional. */
+export interface SelectRun {
+  /** Decisions of dropped and hidden lines (kept lines travel on; the fold stage reports them). */
+  report?: DecisionReporter;
+  /** The run's masker, applied to the lines kept. */
+  mask?: (line: string) => string;
+  /** The runner prefixes cut from input lines. */
+  prefixes?: RunnerPrefixes;
+  /** The run's input meter (the budget grows with its tokens). */
+  input?: { readonly tokens: number };
 }
 
 /** Where select reports its accounting. */

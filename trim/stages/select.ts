@@ -14,8 +14,7 @@
 
 import { type Batch, batchStage } from "../batch.ts";
 import { SignalCache } from "../classify/signal_cache.ts";
-import type { DecisionReason, DecisionReporter } from "../decision.ts";
-import type { RunnerPrefixes } from "../runner_prefix.ts";
+import type { DecisionReason } from "../decision.ts";
 import { AfterContext } from "../select/after_context.ts";
 import {
   type AggressivenessState,
@@ -32,11 +31,11 @@ import { SelectOutput } from "../select/output.ts";
 import { PhpGate } from "../select/php_gate.ts";
 import { Records } from "../select/records.ts";
 import { Repeats } from "../select/repeats.ts";
-import type { SelectCounters, SelectSlice } from "../select/slice.ts";
+import type { SelectCounters, SelectRun, SelectSlice } from "../select/slice.ts";
 import { Act, type Verdict } from "../select/verdict.ts";
 import { END_OF_STEP_HOLD, StepEndBudget } from "../select/budget.ts";
 
-export type { SelectCounters, SelectSlice };
+export type { SelectCounters, SelectRun, SelectSlice };
 
 /**
  * Select as a pure, incremental step: push batches, collect kept lines.
@@ -75,20 +74,10 @@ export class Selector {
   /**
    * @param slice the resolved options of select.
    * @param counters where dropped, hidden and folded lines are counted.
-   * @param report decisions of dropped and hidden lines go here (kept lines
-   *   travel on with their reason and score; the fold stage reports them).
-   * @param mask the run's masker, applied to the lines kept.
-   * @param prefixes the runner prefixes cut from input lines.
-   * @param input the run's input meter (the budget grows with its tokens).
+   * @param run the decisions' reporter, the masker, the runner prefixes, the input meter.
    */
-  constructor(
-    slice: SelectSlice,
-    counters: SelectCounters,
-    report?: DecisionReporter,
-    mask?: (line: string) => string,
-    prefixes?: RunnerPrefixes,
-    input?: { readonly tokens: number },
-  ) {
+  constructor(slice: SelectSlice, counters: SelectCounters, run: SelectRun = {}) {
+    const { report, mask, prefixes, input } = run;
     this.#o = slice;
     this.#end = new StepEndBudget(slice.budget, slice.estimate, input);
     const track = report !== undefined;
@@ -117,11 +106,6 @@ export class Selector {
   /** The passing run's templates (`baseline`): lines it also printed are not kept on their own. */
   set baseline(templates: BaselineTemplates | undefined) {
     this.#rules.baseline = templates;
-  }
-
-  /** The effective aggressiveness the next line is scored at. */
-  get level(): string {
-    return this.#state.effective;
   }
 
   /** Entries held by the stage's maps (each stays within its limit however long the input). */
@@ -248,13 +232,10 @@ export class Selector {
 export function createSelectStage(
   slice: SelectSlice,
   counters: SelectCounters,
-  report?: DecisionReporter,
-  mask?: (line: string) => string,
+  run: SelectRun = {},
   baseline?: Promise<BaselineTemplates>,
-  prefixes?: RunnerPrefixes,
-  input?: { readonly tokens: number },
 ): TransformStream<Batch, Batch> {
-  const selector = new Selector(slice, counters, report, mask, prefixes, input);
+  const selector = new Selector(slice, counters, run);
   // The baseline is read while the log starts to flow; select waits for it once.
   const ready = baseline?.then((templates) => void (selector.baseline = templates));
   return batchStage((batch) => selector.push(batch), () => selector.flush(), ready);
