@@ -248,7 +248,12 @@ test("regex audit: every expression in trim/ is found and compiles", () => {
   for (
     const file of [
       "line.ts",
-      "fields.ts",
+      "field_keys.ts",
+      "field_values.ts",
+      "field_code.ts",
+      "field_prose.ts",
+      "field_separators.ts",
+      "masked_tail.ts",
       "volatile.ts",
       "signature.ts",
       "template.ts",
