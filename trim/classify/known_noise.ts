@@ -94,6 +94,9 @@ interface _Entry {
   readonly min: number;
   readonly max: number;
   readonly re: RegExp;
+  readonly contains: string;
+  readonly notEnds: string | undefined;
+  readonly tail: RegExp | undefined;
   readonly whole: boolean;
   readonly decides: boolean;
   readonly find: readonly string[] | undefined;
@@ -128,6 +131,7 @@ function _compile(rules: readonly Rule[]): void {
   for (const r of rules) {
     const whole = r.whole === true;
     const re = new RegExp(r.pattern, whole ? "" : "y");
+    const tail = r.tail === undefined ? undefined : new RegExp(r.tail);
     for (const cue of r.cues) {
       const e: _Entry = {
         id: r.id,
@@ -137,6 +141,9 @@ function _compile(rules: readonly Rule[]): void {
         min: r.indent?.[0] ?? 0,
         max: r.indent?.[1] ?? Infinity,
         re,
+        contains: r.contains ?? "",
+        notEnds: r.notEnds,
+        tail,
         whole,
         decides: r.decides === true,
         find: r.find,
@@ -149,11 +156,20 @@ function _compile(rules: readonly Rule[]): void {
 }
 _compile(rulesOf("noise"));
 
-/** Whether entry `e` (its cue at the line's start of text `i`) matches. */
+/**
+ * Whether entry `e` (its cue at `i`: the line's start of text, or where `find` found
+ * it) matches: its literals first, then its pattern, then its tail.
+ */
 function _matchesAt(e: _Entry, line: string, i: number): boolean {
-  if (e.whole) return e.re.test(line);
-  e.re.lastIndex = i;
-  return e.re.test(line);
+  if (e.contains.length > 0 && line.indexOf(e.contains, i) === -1) return false;
+  if (e.notEnds !== undefined && line.endsWith(e.notEnds)) return false;
+  if (e.whole) {
+    if (!e.re.test(line)) return false;
+  } else {
+    e.re.lastIndex = i;
+    if (!e.re.test(line)) return false;
+  }
+  return e.tail === undefined || e.tail.test(line);
 }
 
 /** Whether end entry `e` (the line ends with its cue; text from `i`) matches. */

@@ -50,9 +50,11 @@ export const GO_RULES: readonly Rule[] = [
   {
     id: "go/no-test-files",
     marks: "noise",
-    cues: ["?"],
+    cues: ["[no test files]"],
+    at: "end",
     indent: [0, 0],
-    pattern: "\\?[\\s\\S]*\\[no test files\\]$",
+    whole: true,
+    pattern: "^\\?",
     match: ["?   \tgithub.com/acme/ledger/cmd/ledgerd\t[no test files]"],
     noMatch: ["?   \tgithub.com/acme/ledger [build failed]"],
   },

@@ -14,7 +14,8 @@ export const PESTER_RULES: readonly Rule[] = [
     marks: "noise",
     cues: ["[+] "],
     indent: [0, 16],
-    pattern: "\\[\\+\\](?= )(?=[\\s\\S]* \\d+(?:\\.\\d+)?m?s$)",
+    pattern: "\\[\\+\\] ",
+    tail: " \\d+(?:\\.\\d+)?m?s$",
     match: [
       "    [+] throws an error when the path is missing 35ms",
       "      [+] returns the parse error 1.2s",

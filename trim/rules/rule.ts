@@ -57,6 +57,18 @@ export interface Rule {
    */
   readonly also?: readonly [number, string];
   /**
+   * `noise` only: a literal the line holds at or after the cue (pytest's `PASSED a.py::t`:
+   * `::`), looked for before the pattern is tried.
+   */
+  readonly contains?: string;
+  /** `noise` only: a literal the line must not end with (Gradle's `> Task :x FAILED`). */
+  readonly notEnds?: string;
+  /**
+   * `noise` only: a pattern the line's end matches (a regular expression's source ending
+   * in `$`, searched in the whole line), tried after `pattern` (Pester's time, ` 35ms`).
+   */
+  readonly tail?: string;
+  /**
    * `noise` only: the pattern is tried on the whole line (an expression starting with
    * `^`), not at the cue (or at `find`).
    */

@@ -74,7 +74,8 @@ test("a noise rule's near misses are no known noise at all", () => {
 test("noise rules: where the cue stands and how the pattern is tried are consistent", () => {
   for (const r of RULES) {
     if (r.marks !== "noise") {
-      const extra = [r.at, r.indent, r.also, r.whole, r.decides, r.find, r.subject];
+      const extra: unknown[] = [r.at, r.indent, r.also, r.contains, r.notEnds, r.tail];
+      extra.push(r.whole, r.decides, r.find, r.subject);
       assert.ok(extra.every((x) => x === undefined), `${r.id}: noise-only fields`);
       continue;
     }
@@ -84,5 +85,6 @@ test("noise rules: where the cue stands and how the pattern is tried are consist
       assert.equal(r.at, "end", `${r.id}: find is for end rules`);
     }
     if (r.indent !== undefined) assert.ok(r.indent[0] <= r.indent[1], r.id);
+    if (r.tail !== undefined) assert.ok(r.tail.endsWith("$"), `${r.id}: a tail ends with $`);
   }
 });
