@@ -11,7 +11,7 @@
  * Memory is bounded whatever the baseline's size: each kind of key is a
  * {@linkcode KeySet} of 32-bit hashes, at most {@linkcode BASELINE_MAX_TEMPLATES}
  * templates, {@linkcode BASELINE_MAX_SHAPES} kinds of line and
- * {@linkcode BASELINE_MAX_WORDS} words: 4 bytes a slot, at most 2 + 1 + 1 MiB in all.
+ * {@linkcode BASELINE_MAX_WORDS} words: 5 bytes a slot, at most 2.5 + 1.25 + 1.25 MiB in all.
  * A longer baseline's later keys are not used (its new lines then read as new). The
  * baseline is read as a stream, one chunk at a time.
  *

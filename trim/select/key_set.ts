@@ -1,14 +1,13 @@
 /**
- * A bounded set of 32-bit keys (hashes) in one typed array: open addressing, linear
- * probing, grown by doubling while at most half full. Its memory is 4 bytes a slot, at
- * most `8 × max` bytes for `max` keys (a `Set` of numbers takes several times that, and
- * boxes keys above 2^31); once `max` keys are held, further keys are not added.
+ * A bounded set of 32-bit keys (hashes): a {@linkcode HashCounts} table that stops
+ * taking keys once `max` are held. Its memory is 5 bytes a slot, at most `10 × max`
+ * bytes for `max` keys (a `Set` of numbers takes several times that, and boxes keys
+ * above 2^31).
  *
  * @module
  */
 
-/** Slots of a new set. */
-const _INITIAL_SLOTS = 1024;
+import { HashCounts } from "../hash_counts.ts";
 
 /**
  * @example
@@ -23,10 +22,7 @@ const _INITIAL_SLOTS = 1024;
  * ```
  */
 export class KeySet {
-  #slots = new Uint32Array(_INITIAL_SLOTS);
-  #size = 0;
-  /** Key 0 marks an empty slot: it is held apart. */
-  #zero = false;
+  #table = new HashCounts();
   #max: number;
 
   /** @param max the most keys held. */
@@ -36,57 +32,16 @@ export class KeySet {
 
   /** Keys held. */
   get size(): number {
-    return this.#size;
+    return this.#table.size;
   }
 
   /** Adds `key` (taken as an unsigned 32-bit integer) unless the set is full. */
   add(key: number): void {
-    key >>>= 0;
-    if (this.#size >= this.#max) return;
-    if (key === 0) {
-      if (!this.#zero) this.#size++;
-      this.#zero = true;
-      return;
-    }
-    if ((this.#size + 1) * 2 > this.#slots.length) this.#grow();
-    if (_insert(this.#slots, key)) this.#size++;
+    if (this.#table.size < this.#max) this.#table.set(key >>> 0, 1);
   }
 
   /** Whether `key` is held. */
   has(key: number): boolean {
-    key >>>= 0;
-    if (key === 0) return this.#zero;
-    const slots = this.#slots;
-    const mask = slots.length - 1;
-    for (let i = _home(key, mask);; i = (i + 1) & mask) {
-      const s = slots[i];
-      if (s === key) return true;
-      if (s === 0) return false;
-    }
-  }
-
-  #grow(): void {
-    const old = this.#slots;
-    const slots = new Uint32Array(old.length * 2);
-    for (let i = 0; i < old.length; i++) if (old[i] !== 0) _insert(slots, old[i]);
-    this.#slots = slots;
-  }
-}
-
-/** The first slot tried for `key` (its bits mixed, so that close hashes spread). */
-function _home(key: number, mask: number): number {
-  return (Math.imul(key, 0x9e3779b1) >>> 16 ^ key) & mask;
-}
-
-/** Puts `key` (not 0) in `slots`; false when it was there. */
-function _insert(slots: Uint32Array, key: number): boolean {
-  const mask = slots.length - 1;
-  for (let i = _home(key, mask);; i = (i + 1) & mask) {
-    const s = slots[i];
-    if (s === key) return false;
-    if (s === 0) {
-      slots[i] = key;
-      return true;
-    }
+    return this.#table.get(key >>> 0) !== 0;
   }
 }
