@@ -218,10 +218,11 @@ function _userAtHost(s: string, add: Add): void {
       continue;
     }
     if (soft >= 0 && s.lastIndexOf(":", at) >= soft) {
-      // … but a colon before it with no `@` between makes one `user:password` holding
-      // the `,` (`admin:a,b,c:d@h`).
+      // … but a colon before it with no address between makes one `user:password`
+      // holding the `,` (`admin:a,b,c:d@h`); an `@` no host follows is the password's
+      // too (`ci:vHYtlX@b=,:KU+k3@git.example.com`, `admin:7l4s@Jvs=,se+m:x@db-1.x.com`).
       const c = s.indexOf(":", st);
-      if (c < 0 || c >= soft || s.lastIndexOf("@", soft) >= st) st = soft;
+      if (c < 0 || c >= soft || _hostAtBetween(s, st, soft)) st = soft;
     }
     while (st < at && (s.charCodeAt(st) === 34 || s.charCodeAt(st) === 39)) st++;
     const seg = s.slice(st, at);
@@ -242,6 +243,14 @@ function _userAtHost(s: string, add: Add): void {
     }
     at = s.indexOf("@", at + 1);
   }
+}
+
+/** Whether an `@` between `from` and `to` is followed by a host (an address ends there). */
+function _hostAtBetween(s: string, from: number, to: number): boolean {
+  for (let k = s.indexOf("@", from); k >= 0 && k < to; k = s.indexOf("@", k + 1)) {
+    if (_isHostAt(s, k + 1)) return true;
+  }
+  return false;
 }
 
 /** A host name (a letter in a dotted name, `localhost`, `host:port`) or an IPv4. */

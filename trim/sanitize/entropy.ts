@@ -107,6 +107,9 @@ function _randomSpans(w: string): number[] {
     for (let k = 0; k <= w.length; k++) {
       if (k === w.length || w.charCodeAt(k) === 47) {
         if (k - st >= _MIN) _identifierSpans(w.slice(st, k), st, out);
+        // A shorter random mixed-case segment is base64's too (`Abc/Xk3jd9AaQ2mZ7vLp`),
+        // with a digit or no word in it (`mDNSResponder`, `CalDAVPrincipal` are names).
+        else if (k - st >= 12 && _isShortRandom(w.slice(st, k))) out.push(st, k);
         st = k + 1;
       }
     }
@@ -146,10 +149,14 @@ function _judge(w: string): boolean {
  * Half or more of the `/` segments are words (or identifiers with separators). A run
  * holding a `+` beside a letter or digit is base64 (`Roup/RWETS4jm+zQV`, `…Xoy+/mVtm9`)
  * unless its `+` join words (`new+york`, `c++`): then the words must also hold half its
- * characters, so that one short word does not make random data a path.
+ * characters, so that one short word does not make random data a path. So must they
+ * beside a random mixed-case segment of 12+ characters (`0nOE/y/Au/hZI3OzVk1…`,
+ * `BagCijr/esNujvc7…`: base64 cut by its `/`), unless every other segment is a plain
+ * path word (`/tmp/TestRunner39485…`, `/api/v1/files/AbC3dEf…`, `/Users/x/Library/…`).
  */
 function _isPath(w: string): boolean {
   let words = 0, parts = 0, wordChars = 0, chars = 0;
+  let random = false, plain = true;
   const plus = _hasBase64Plus(w);
   for (const p of w.split("/")) {
     if (p.length === 0) continue;
@@ -162,9 +169,37 @@ function _isPath(w: string): boolean {
     ) {
       words++;
       wordChars += p.length;
-    }
+      if (plain && !_PLAIN_PATH_WORD_RE.test(p)) plain = false;
+    } else if (!random && _isMixedRandom(p)) random = true;
+    else plain = false;
   }
-  return words > 0 && words * 2 >= parts && (!plus || wordChars * 2 >= chars);
+  if (words === 0 || words * 2 < parts) return false;
+  return (!plus && !random) || wordChars * 2 >= chars || (random && !plus && plain);
+}
+
+/**
+ * A path segment as paths name them: a lower-case or Capitalized word (`tmp`,
+ * `node_modules`, `Library`; not `Au`), one letter, a number or a short version (`v1`).
+ */
+const _PLAIN_PATH_WORD_RE = /^(?:[A-Z_]?[a-z][a-z0-9_-]+|[A-Za-z]|v?\d{1,8})$/;
+
+/**
+ * A segment of 12+ characters, upper and lower case, that reads as random (base64)
+ * without its trailing number (Go's `t.TempDir()`, `TestFoo123456789`, is a name) and is
+ * no identifier of words.
+ */
+function _isMixedRandom(p: string): boolean {
+  if (p.length < 12 || !/[A-Z]/.test(p) || !/[a-z]/.test(p)) return false;
+  // An identifier of words (`SPaSM_static`, `ejabberd_SUITE_data`) is a name.
+  if ((p.indexOf("_") >= 0 || p.indexOf("-") >= 0) && _isIdentifier(p)) return false;
+  let e = p.length;
+  while (e > 0 && p.charCodeAt(e - 1) >= 48 && p.charCodeAt(e - 1) <= 57) e--;
+  return isRandomRun(e === p.length ? p : p.slice(0, e), 12, false);
+}
+
+/** A random mixed-case segment under 20 characters with a digit, or with no word in it. */
+function _isShortRandom(p: string): boolean {
+  return _isMixedRandom(p) && (/\d/.test(p) || !/[a-z]{5}/.test(p));
 }
 
 /** A `+` with a letter or a digit on one side and no `+` on the other (not `c++`). */

@@ -179,12 +179,21 @@ const _KEY_NEXT_RE = /^[A-Za-z_][\w.-]{0,63}[=:]/;
 const _SHORT_KEY_RE = /^(?:[a-z]{2,3}|[A-Z]{2,3})$/;
 
 /**
+ * A word of a list key after its first: Capitalized, 2+ lower-case letters (`Source`;
+ * `Id`), or an acronym before a word, digits or the end (`SSLMode`, `UserID`).
+ */
+const _KEY_WORD = "(?:[A-Z][a-z_]{2,}|Id|[A-Z]{2,5}(?=[A-Z][a-z]|\\d|$))";
+
+/**
  * A key that reads as a name: words in lower case, capitalized or joined by `.`/`-`
  * (camelCase, snake_case, kebab-case), digits at the end only; or capitals and `_`.
- * Each part starts with a capital or a separator: no two ways to match one text.
+ * Each capital opens a word of two lower-case letters or more, or an acronym
+ * (`Server`, `dbName`, `UserId`, `SSLMode`; not `IkstK`, `YyFrl`). Each part starts with
+ * a capital or a separator: no two ways to match one text.
  */
-const _LIST_KEY_RE =
-  /^(?:[A-Za-z_][a-z_]*(?:[.-]?[A-Z][a-z_]*|[.-][a-z][a-z_]*)*\d{0,3}|[A-Z_][A-Z0-9_]*)$/;
+const _LIST_KEY_RE = new RegExp(
+  `^(?:(?:[a-z_][a-z_]*|${_KEY_WORD})(?:[.-]?${_KEY_WORD}|[.-][a-z][a-z_]*)*\\d{0,3}|[A-Z_][A-Z0-9_]*)$`,
+);
 
 /**
  * Whether `rest` opens with the next `key=`, or a `key:` followed by a space, a quote or

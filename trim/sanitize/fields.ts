@@ -264,6 +264,12 @@ function _secretAtSeparator(s: string, p: number): [number, number] | undefined 
   return _maskAfterKey(s, ks, s.slice(ks, ke), ke);
 }
 
+/** Whether a word (no space, quote or line end) starts at `i`. */
+function _wordAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return i < s.length && c !== 32 && c !== 9 && c !== 34 && c !== 39;
+}
+
 /** Whether `s` ends with `word` (lower case) at `j`, in any case. */
 function _endsWithWord(s: string, j: number, word: string): boolean {
   const a = j + 1 - word.length;
@@ -370,9 +376,14 @@ function _maskAfterKey(
   }
   let j = skipSpaces(s, i);
   if (s.charCodeAt(j) === 63 && s.charCodeAt(j + 1) === 61) j++; // make's `?=`
-  const sep = s[j];
+  let sep = s[j];
   let vs: number;
   let flag = false;
+  // `--client-credential ::x@y`: after a flag and a space, a word that opens with `:`
+  // or `=` is the flag's value, not a separator.
+  if (j > i && (sep === ":" || sep === "=") && _wordAt(s, j + 1) && dashedKey(s, ks)) {
+    sep = " ";
+  }
   if (sep === "=" || sep === ":") {
     // A test runner's verdict, not a key: go test's `--- PASS: TestX`, automake's
     // `PASS: t/basic.sh`.
@@ -404,7 +415,7 @@ function _maskAfterKey(
       TYPE_ANNOTATION_RE.lastIndex = vs;
       if (TYPE_ANNOTATION_RE.test(s)) vs = TYPE_ANNOTATION_RE.lastIndex;
     }
-  } else if (j === i + 1 && dashedKey(s, ks)) {
+  } else if (j > i && (j === i + 1 || sep === " ") && dashedKey(s, ks)) {
     vs = j; // CLI flag: --password value
     flag = true;
   } else return undefined;
