@@ -185,10 +185,44 @@ const _X_HEADER_SECRET_RE =
 /** nginx's directives that pass a request on (`proxy_pass http://app;`): no password. */
 const _PASS_TO_RE = /^(?:proxy|fastcgi|uwsgi|scgi|grpc|memcached)_pass$/;
 
+/**
+ * Words after a secret key that keep it one (`LINEAR_CLIENT_SECRET_VALUE`,
+ * `API_TOKEN_PROD`, `sonarTokenValue`, `password_new`): each ends in a letter of
+ * {@linkcode KEY_LAST} (the cheap filter before a key is read), none names a count, a
+ * type or a test (`token_count`, `token_type`, `password_test` stay plain).
+ */
+const _KEY_QUALIFIERS =
+  "value|val|str|raw|plain|plaintext|encoded|prod|production|live|current|new|old";
+
+/** A qualifier after `_`, `-` or `.` (any case), or a capitalized one (camelCase). */
+const _KEY_QUALIFIER_RE = new RegExp(
+  `(?:[-_.](?:${_KEY_QUALIFIERS}|${_KEY_QUALIFIERS.toUpperCase()})|(?<=[a-z])(?:${
+    _KEY_QUALIFIERS.replace(/(^|\|)([a-z])/g, (_, b, c) => b + c.toUpperCase())
+  }))$`,
+);
+
 /** Whether a key name is plain, a secret field, a header whose value is secret, or Bearer. */
 export function keyKind(key: string): number {
   let kind = _keyKinds.get(key);
   if (kind !== undefined) return kind;
+  kind = _keyKindOf(key);
+  if (kind === KEY_PLAIN) {
+    // A secret key and a qualifier: the key's kind (a header's name is a secret's key).
+    const q = _KEY_QUALIFIER_RE.exec(key);
+    if (q !== null && q.index >= 3) {
+      const base = keyKind(key.slice(0, q.index));
+      if (base === KEY_SECRET || base === KEY_HEADER) kind = KEY_SECRET;
+      else if (base === KEY_VENDOR) kind = KEY_VENDOR;
+    }
+  }
+  if (_keyKinds.size >= _KEY_CACHE_LIMIT) _keyKinds.clear();
+  _keyKinds.set(key, kind);
+  return kind;
+}
+
+/** {@linkcode keyKind} without its memo and qualifiers. */
+function _keyKindOf(key: string): number {
+  let kind: number;
   const norm = key.toLowerCase().replace(/[-_.]/g, "");
   const lowerKey = key.toLowerCase();
   if (norm === "bearer" || norm === "basic") kind = KEY_BEARER;
@@ -206,8 +240,6 @@ export function keyKind(key: string): number {
   ) kind = KEY_SECRET;
   else if (_VENDOR_KEY_END_RE.test(norm) && _VENDOR_NAME_RE.test(norm)) kind = KEY_VENDOR;
   else kind = KEY_PLAIN;
-  if (_keyKinds.size >= _KEY_CACHE_LIMIT) _keyKinds.clear();
-  _keyKinds.set(key, kind);
   return kind;
 }
 

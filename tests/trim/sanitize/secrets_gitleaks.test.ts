@@ -69,6 +69,8 @@ function separatorCases(key: string, t: string, c: (where: string, line: string)
     c("k=`v`", `${lower}=\`${t}\``),
     c("k > v", `${lower} > ${t}`),
     c("k, v", `${lower}, ${t}`),
+    // A keyword rule allows words after the key (up to 20 characters), quotes before `>`.
+    c("k_value ' > v", `${lower}_value ' > ${t}`),
   ];
 }
 

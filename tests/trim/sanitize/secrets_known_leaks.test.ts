@@ -230,3 +230,35 @@ test("gitleaks' separators: make's ?=, ::= and :::=, backquoted values, a vendor
     "run `make test` again",
   ]);
 });
+
+test("gitleaks' keyword rules: words after the key word (`airtable_api_key_value ' > v`)", () => {
+  const v = "k2v9x7q4m1z8p3a7";
+  // A secret or vendor key with a qualifier (`…_VALUE`, `…_PROD`, `…Value`, `password_new`).
+  for (
+    const key of [
+      "airtable_api_key_value",
+      "SENDBIRD_TOKEN_PROD",
+      "linear_client_secret_value",
+      "LOB_API_KEY_VALUE",
+      "sonarTokenValue",
+      "API_TOKEN_PROD",
+      "password_new",
+      "bundle_enterprise__contribsys__com_value",
+    ]
+  ) {
+    for (const sep of ["=", ": ", " = ", " ' > ", " > ", ", ", " := "]) {
+      assertMasked([[`${key}${sep}${v}`, v]]);
+    }
+  }
+  // Words that name no value (a count, a type, a test, a description) and a qualifier
+  // alone stay.
+  assertUnchanged([
+    "token_count=42",
+    "token_type=bearer",
+    "password_test: passed",
+    "airtable_key_description=not set",
+    "sentry_token_count=42",
+    "value=k2v9x7q4m1z8p3a7",
+    "my_value=k2v9x7q4m1z8p3a7",
+  ]);
+});
