@@ -2,12 +2,15 @@
  * Stack runs: with `multiline: "off"`, frames are still recognized line by line. A
  * run of frame lines (`at …`, `File "…"` with its code and caret lines, Go file lines,
  * Rust frames, `Caused by:`, `... N more`) is one record; the exception line before it
- * stays an ordinary line. The multiline modes group whole records instead
+ * stays an ordinary line. A goroutine of a Go stack dump (`goroutine 7 [running]:`, its
+ * function lines, their file lines, `created by …`) is one record too, so that each
+ * function line goes with its location. The multiline modes group whole records instead
  * (`multiline.ts`); the group stage uses one or the other.
  *
  * @module
  */
 
+import { isGoFuncLine } from "./frame_lines.ts";
 import { isStackFrame } from "./stack.ts";
 
 /**
@@ -42,6 +45,36 @@ export function isFrameLine(line: string): boolean {
   return false;
 }
 
+/**
+ * A goroutine header of a Go stack dump: `goroutine 7 [running]:`, `goroutine 1 [chan
+ * receive, 2 minutes]:`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isGoroutineHeader } from "./stack_run.ts";
+ * assert.ok(isGoroutineHeader("goroutine 21 [running]:"));
+ * assert.ok(!isGoroutineHeader("goroutine leak detected in TestPool"));
+ * ```
+ */
+export function isGoroutineHeader(line: string): boolean {
+  if (line.charCodeAt(0) !== 103 /* g */ || !line.startsWith("goroutine ")) return false;
+  const d = line.charCodeAt(10);
+  return d >= 48 && d <= 57 && line.indexOf(" [", 11) > 0 && line.endsWith("]:");
+}
+
+/**
+ * A column-0 line of a goroutine's stack between its file lines: a function line
+ * (`main.main()`, `pkg.(*T).M(0xc000012345, {0x1?, 0x2})`), `created by pkg.f in
+ * goroutine 1`, or Go's `...additional frames elided...`.
+ */
+function _isGoStackLine(line: string): boolean {
+  const c = line.charCodeAt(0);
+  if (c === 46 /* . */) return line.startsWith("...additional frames elided...");
+  if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c > 127)) return false;
+  return isGoFuncLine(line);
+}
+
 /** Indentation of a Python `File "…"` frame line, or -1 when it is not one. */
 function _pyFileIndent(line: string): number {
   let i = 0;
@@ -67,16 +100,29 @@ function _pyFileIndent(line: string): number {
  */
 export class StackRun {
   #pyIndent = -1;
+  /** Whether the run is a goroutine's stack (its function lines continue it). */
+  #go = false;
 
-  /** Whether `line` opens a run (a frame line); notes a Python `File` line's indent. */
+  /** Whether `line` opens a run (a frame line, a goroutine header); notes a Python `File` line's indent. */
   starts(line: string): boolean {
-    if (!isFrameLine(line)) return false;
+    if (!isFrameLine(line)) {
+      if (!isGoroutineHeader(line)) return false;
+      this.#pyIndent = -1;
+      this.#go = true;
+      return true;
+    }
     this.#pyIndent = _pyFileIndent(line);
+    this.#go = false;
     return true;
   }
 
   /** Whether `line` continues the run in progress. */
   continues(line: string): boolean {
+    if (this.#go) {
+      if (_isGoStackLine(line) || isFrameLine(line)) return true;
+      this.#go = false;
+      if (isGoroutineHeader(line)) return false; // the next goroutine: a record of its own
+    }
     if (this.starts(line)) return true;
     // Code and caret lines under a Python `File` line.
     const py = this.#pyIndent;
@@ -90,5 +136,6 @@ export class StackRun {
   /** The run ended. */
   end(): void {
     this.#pyIndent = -1;
+    this.#go = false;
   }
 }

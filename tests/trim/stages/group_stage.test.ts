@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { createGrouper } from "../../../trim/stages/group.ts";
 import type { Batch } from "../../../trim/batch.ts";
 import type { MultilineMode } from "../../../trim/types.ts";
-import { isFrameLine } from "../../../trim/classify/stack_run.ts";
+import { isFrameLine, isGoroutineHeader } from "../../../trim/classify/stack_run.ts";
 import { propertyParams } from "../../_helpers/property.ts";
 
 const POOL = [
@@ -73,10 +73,12 @@ test("group stage: batching changes neither lines, numbers nor records, in every
           end = first + n;
         }
         if (mode === "off") {
-          // Every frame line is inside a record, and every record starts with one.
+          // Every frame line is inside a record, and every record starts with one (or
+          // with a goroutine header).
           const inRecord = new Set<number>();
           for (const [first, n] of whole.records) {
-            assert.ok(isFrameLine(lines[first - 1]), lines[first - 1]);
+            const head = lines[first - 1];
+            assert.ok(isFrameLine(head) || isGoroutineHeader(head), head);
             for (let k = 0; k < n; k++) inRecord.add(first + k);
           }
           lines.forEach((l, i) => assert.ok(!isFrameLine(l) || inRecord.has(i + 1), l));
@@ -97,4 +99,25 @@ test("group stage: with multiline off, a run of frames is one record, the except
     "next",
   ], []);
   assert.deepEqual(records, [[2, 2]]);
+});
+
+test("group stage: with multiline off, each goroutine of a Go dump is one record", () => {
+  const { records } = group("off", [
+    "panic: boom [recovered]",
+    "goroutine 21 [running]:",
+    "testing.tRunner.func1.2({0x10cb460, 0x15cde10})",
+    "\t/opt/hostedtoolcache/go/1.18.1/x64/src/testing/testing.go:1389 +0x24e",
+    "panic({0x10cb460, 0x15cde10})",
+    "\t/opt/hostedtoolcache/go/1.18.1/x64/src/runtime/panic.go:838 +0x207",
+    "github.com/acme/app.(*Cloud).Configure(0xc0001a6780, {{{0x15dbdf8?, 0xc00011b590?}}})",
+    "\t/home/runner/work/app/app/internal/cloud/backend.go:211 +0xb6",
+    "created by testing.(*T).Run",
+    "\t/opt/hostedtoolcache/go/1.18.1/x64/src/testing/testing.go:1486 +0x35f",
+    "goroutine 1 [chan receive]:",
+    "main.main()",
+    "\t_testmain.go:53 +0x195",
+    "",
+    "FAIL\tgithub.com/acme/app\t0.029s",
+  ], []);
+  assert.deepEqual(records, [[2, 9], [11, 3]]);
 });
