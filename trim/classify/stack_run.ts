@@ -15,7 +15,8 @@ import { isStackFrame } from "./stack.ts";
 
 /**
  * Whether a line belongs to a stack run by itself: a frame ({@linkcode isStackFrame}),
- * `Caused by:`, `... N more` / `... N common frames omitted`.
+ * `Caused by:`, `... N more` / `... N common frames omitted`, and Jenkins' chained
+ * causes (`Caused: hudson.AbortException: …`, suppressed `Also:   hudson.remoting…`).
  *
  * @example
  * ```ts
@@ -24,6 +25,7 @@ import { isStackFrame } from "./stack.ts";
  * assert.ok(isFrameLine("    at run (/app/main.js:3:9)"));
  * assert.ok(isFrameLine("Caused by: java.io.IOException: closed"));
  * assert.ok(isFrameLine("\t... 37 more"));
+ * assert.ok(isFrameLine("Caused: java.io.IOException: Failed to write to /builds/x.jar"));
  * assert.ok(!isFrameLine("ERROR boom"));
  * ```
  */
@@ -31,7 +33,8 @@ export function isFrameLine(line: string): boolean {
   const c0 = line.charCodeAt(0);
   if (c0 !== 32 && c0 !== 9) {
     if (c0 === 97) return isStackFrame(line);
-    return c0 === 67 && line.startsWith("Caused by:");
+    if (c0 === 65 /* A */) return line.startsWith("Also:   ");
+    return c0 === 67 && (line.startsWith("Caused by:") || line.startsWith("Caused: "));
   }
   if (isStackFrame(line)) return true;
   let i = 1;

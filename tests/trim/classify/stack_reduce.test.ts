@@ -442,3 +442,44 @@ test("a Python exception chained to the first trace is shown whole too", async (
   const shown = output.split("\n").filter((l) => l.includes("pluggy/_hooks.py"));
   assert.equal(shown.length, 2, output); // the first two tracebacks, not the third
 });
+
+test("the first trace shown whole keeps every application frame, no marker", async () => {
+  const trace = (msg: string, cls: string) => [
+    `java.lang.IllegalStateException: ${msg}`,
+    ...Array.from(
+      { length: 16 },
+      (_, i) => `\tat com.acme.orders.${cls}${i}.run(${cls}${i}.java:${i + 10})`,
+    ),
+  ];
+  const filler = Array.from({ length: 30 }, (_, i) => `step ${i} done`);
+  const first = trace("first", "Step");
+  const second = trace("second", "Other");
+  const input = [...first, ...filler, ...second, ...filler, ...filler];
+  const { output } = await trimTextInline(input.join("\n") + "\n");
+  const out = output.split("\n");
+  const at = out.indexOf(first[0]);
+  assert.deepEqual(out.slice(at, at + 17), first);
+  // The option itself: a cap of 10 collapses the six frames beyond it.
+  const r = reduceStackGroup(second, { showInternal: true, maxStackFrames: 10 });
+  assert.ok(r.collapsed === 6 && r.lines[11] === "[... 6 more application stack frames ...]");
+});
+
+test("Jenkins' chained causes (Caused:, Also:) are one trace with their frames", async () => {
+  const trace = [
+    "hudson.AbortException: script returned exit code 1",
+    "\tat org.jenkinsci.plugins.gitclient.CliGitAPIImpl.launchCommandIn(CliGitAPIImpl.java:2671)",
+    "Also:   hudson.remoting.Channel$CallSiteStackTrace: Remote call to builder02",
+    "\t\tat hudson.remoting.Channel.attachCallSiteStackTrace(Channel.java:1784)",
+    "\t\tat sun.reflect.DelegatingMethodAccessorImpl.invoke(DelegatingMethodAccessorImpl.java:43)",
+    "\t\tat hudson.model.Run.execute(Run.java:1896)",
+    "Caused: hudson.plugins.git.GitException: Could not checkout abc",
+    "\tat java.util.concurrent.FutureTask.run(FutureTask.java:264)",
+    "\tat java.lang.Thread.run(Thread.java:834)",
+  ];
+  const filler = Array.from({ length: 30 }, (_, i) => `step ${i} done`);
+  const { output } = await trimTextInline([...trace, ...filler, ...filler].join("\n") + "\n");
+  // One record, the first of the log: shown whole, library frames under `Caused:` too.
+  const out = output.split("\n");
+  const at = out.indexOf(trace[0]);
+  assert.deepEqual(out.slice(at, at + trace.length), trace, output);
+});

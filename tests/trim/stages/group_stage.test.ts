@@ -121,3 +121,16 @@ test("group stage: with multiline off, each goroutine of a Go dump is one record
   ], []);
   assert.deepEqual(records, [[2, 9], [11, 3]]);
 });
+
+test("group stage: with multiline off, Jenkins' Caused: and Also: lines go on a run", () => {
+  const { records } = group("off", [
+    "hudson.AbortException: script returned exit code 1",
+    "\tat org.jenkinsci.plugins.workflow.steps.durable_task.DurableTaskStep$Execution.handleExit(DurableTaskStep.java:659)",
+    "Also:   hudson.remoting.Channel$CallSiteStackTrace: Remote call to agent-2",
+    "\t\tat hudson.remoting.Channel.attachCallSiteStackTrace(Channel.java:1784)",
+    "Caused: java.io.IOException: Failed to write to /builds/remoting/jarCache/3A/E2.jar",
+    "\tat hudson.remoting.FileSystemJarCache.retrieve(FileSystemJarCache.java:148)",
+    "Finished: FAILURE",
+  ], []);
+  assert.deepEqual(records, [[2, 5]]);
+});
