@@ -124,6 +124,24 @@ test("javascript: node_modules frames above the first app frame stay; runtime an
   assert.deepEqual(rt.lines, ["Error: x", "    at g (/app/a.js:1:1)"]);
 });
 
+test("java: JDK and library frames above the first app frame stay; reflection hidden", () => {
+  const g = [
+    "java.io.FileNotFoundException: /builds/target/classes/x.properties (No space left on device)",
+    "\tat java.io.FileOutputStream.open0(Native Method)",
+    "\tat java.io.FileOutputStream.open(FileOutputStream.java:298)",
+    "\tat com.acme.build.Resources.copy(Resources.java:41)",
+    "\tat jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)",
+    "\tat java.lang.reflect.Method.invoke(Method.java:566)",
+    "\tat org.junit.runners.ParentRunner.run(ParentRunner.java:413)",
+  ];
+  const r = reduce(g);
+  assert.deepEqual(r.lines, g.slice(0, 4));
+  assert.equal(r.hidden, 3);
+  // Reflection at the top is plumbing, never where the error was raised.
+  const refl = reduce([g[0], g[4], g[5], g[3]]);
+  assert.deepEqual(refl.lines, [g[0], g[3]]);
+});
+
 test("node: node_modules, node: core and node:internal frames hidden; the { code } tail kept", () => {
   const r = reduce(NODE_ECONNREFUSED);
   assert.deepEqual(r.lines, [
