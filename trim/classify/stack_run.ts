@@ -2,9 +2,10 @@
  * Stack runs: with `multiline: "off"`, frames are still recognized line by line. A
  * run of frame lines (`at …`, `File "…"` with its code and caret lines, Go file lines,
  * Rust frames, `Caused by:`, `... N more`) is one record; the exception line before it
- * stays an ordinary line. A goroutine of a Go stack dump (`goroutine 7 [running]:`, its
- * function lines, their file lines, `created by …`) is one record too, so that each
- * function line goes with its location. The multiline modes group whole records instead
+ * stays an ordinary line. The first goroutine of a Go stack dump (`goroutine 7
+ * [running]:`, its function lines, their file lines, `created by …`: the one that
+ * panicked) is one record too, so that each function line goes with its location; the
+ * dump's other goroutines are read line by line. The multiline modes group whole records instead
  * (`multiline.ts`); the group stage uses one or the other.
  *
  * @module
@@ -105,13 +106,24 @@ export class StackRun {
   #pyIndent = -1;
   /** Whether the run is a goroutine's stack (its function lines continue it). */
   #go = false;
+  /**
+   * Whether a goroutine was grouped and only its dump's lines (goroutines, blank lines)
+   * came since: the dump's further goroutines (a timeout's hundreds of idle ones) are
+   * read line by line, as frames and lines of their own, not as traces.
+   */
+  #dump = false;
 
-  /** Whether `line` opens a run (a frame line, a goroutine header); notes a Python `File` line's indent. */
+  /** Whether `line` opens a run (a frame line, the first goroutine header of a dump); notes a Python `File` line's indent. */
   starts(line: string): boolean {
     if (!isFrameLine(line)) {
-      if (!isGoroutineHeader(line)) return false;
+      if (!isGoroutineHeader(line)) {
+        if (this.#dump && line.trim() !== "" && !_isGoStackLine(line)) this.#dump = false;
+        return false;
+      }
+      if (this.#dump) return false;
       this.#pyIndent = -1;
       this.#go = true;
+      this.#dump = true;
       return true;
     }
     this.#pyIndent = _pyFileIndent(line);

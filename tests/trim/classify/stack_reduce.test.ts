@@ -501,3 +501,28 @@ test("Jenkins' chained causes (Caused:, Also:) are one trace with their frames",
   const at = out.indexOf(trace[0]);
   assert.deepEqual(out.slice(at, at + trace.length), trace, output);
 });
+
+test("go: the panicking goroutine keeps every file line; a dump's idle goroutines stay short", async () => {
+  const running = [
+    "goroutine 21 [running]:",
+    "testing.tRunner.func1()",
+    "\t/opt/hostedtoolcache/go/1.18.1/x64/src/testing/testing.go:1392 +0x39f",
+    "panic({0x10cb460, 0x15cde10})",
+    "\t/opt/hostedtoolcache/go/1.18.1/x64/src/runtime/panic.go:838 +0x207",
+    "github.com/acme/app/cloud.(*Cloud).Configure(0xc0001a6780, {{{0x15dbdf8?, 0xc00011b590?}}})",
+    "\t/home/runner/work/app/app/cloud/backend.go:211 +0xb6",
+    "",
+  ];
+  const idle = Array.from({ length: 120 }, (_, g) => [
+    `goroutine ${g + 30} [chan receive]:`,
+    `github.com/acme/app/worker${g % 5}.(*Pool).step${g % 7}(0xc000${g}0, {0x${g}?, 0x0?})`,
+    `\t/home/runner/work/app/app/worker${g % 5}/pool.go:${40 + (g % 7)} +0x${g}`,
+    `created by github.com/acme/app/worker${g % 5}.Start in goroutine 1`,
+    `\t/home/runner/work/app/app/worker${g % 5}/pool.go:12 +0x85`,
+    "",
+  ]).flat();
+  const input = ["panic: value has no attribute of that name", "", ...running, ...idle, "FAIL"];
+  const { output } = await trimTextInline(input.join("\n") + "\n");
+  for (const l of running.slice(0, 7)) assert.ok(output.includes(l), l);
+  assert.ok(output.split("\n").length < idle.length / 4, String(output.split("\n").length));
+});

@@ -101,7 +101,7 @@ test("group stage: with multiline off, a run of frames is one record, the except
   assert.deepEqual(records, [[2, 2]]);
 });
 
-test("group stage: with multiline off, each goroutine of a Go dump is one record", () => {
+test("group stage: with multiline off, the first goroutine of a Go dump is one record", () => {
   const { records } = group("off", [
     "panic: boom [recovered]",
     "goroutine 21 [running]:",
@@ -119,7 +119,26 @@ test("group stage: with multiline off, each goroutine of a Go dump is one record
     "",
     "FAIL\tgithub.com/acme/app\t0.029s",
   ], []);
-  assert.deepEqual(records, [[2, 9], [11, 3]]);
+  // The dump's next goroutine is read line by line: its file line is a frame of its own.
+  assert.deepEqual(records, [[2, 9], [13, 1]]);
+});
+
+test("group stage: a Go dump's goroutines after the first are no traces, a later dump's first is", () => {
+  const goroutine = (n: number) => [
+    `goroutine ${n} [select]:`,
+    `github.com/acme/app.(*Pool).loop(0xc00011e0f0, ${n})`,
+    "\t/home/runner/work/app/app/pool.go:98 +0x12d",
+    "",
+  ];
+  const { records } = group("off", [
+    "panic: test timed out after 10m0s",
+    ...goroutine(1),
+    ...goroutine(2),
+    ...goroutine(3),
+    "FAIL\tgithub.com/acme/app\t600.012s",
+    ...goroutine(4),
+  ], []);
+  assert.deepEqual(records, [[2, 3], [8, 1], [12, 1], [15, 3]]);
 });
 
 test("group stage: with multiline off, Jenkins' Caused: and Also: lines go on a run", () => {
