@@ -147,6 +147,7 @@ const _DIAG_OTHER_WORD = _wordRegex(
   ["forbidden", "unauthorized"],
   ["unauthorised", "deadlock", "deadlocked", "killed"],
   ["cannot", "can't", "could not", "couldn't", "unable to", "not found", "no such file", "invalid"],
+  ["no space left"],
   ["illegal"],
   ["rejected", "corrupt", "corrupted", "corruption", "overflow", "reset by peer", "broken pipe"],
   ["exceeded", "unexpected", "assert", "assertion", "econnrefused", "econnreset", "econnaborted"],

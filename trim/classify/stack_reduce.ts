@@ -102,14 +102,49 @@ const _PY = FrameKind.PYTHON;
 
 /**
  * Whether a library frame can say where an error was raised: a Python library or
- * standard-library frame, or a JavaScript frame in `node_modules` (a driver, a
- * parser, an assertion library). Runtime machinery (Rust panicking, Go runtime,
+ * standard-library frame, a JavaScript frame in `node_modules` (a driver, a
+ * parser, an assertion library), or a JDK API frame (I/O, a process, a parser). Runtime machinery (Rust panicking, Go runtime,
  * `node:internal`, JVM reflection and servlet plumbing) never is.
  */
 function _raisedIn(kind: number, line: string): boolean {
   if (!(kind & _INTERNAL)) return false;
-  return (kind & _PY) !== 0 || line.indexOf("node_modules") >= 0;
+  return (kind & _PY) !== 0 || line.indexOf("node_modules") >= 0 || _jvmRaisedIn(line);
 }
+
+/**
+ * A JDK frame that can say where an error was raised: its API, at the top of a stack
+ * (`java.io.FileOutputStream.open0`, `sun.nio.fs.UnixException.translateToIOException`,
+ * `java.lang.ProcessBuilder.start`, `java.math.BigDecimal.<init>`). Not reflection or
+ * a proxy (`jdk.internal.reflect…`, `java.lang.reflect.Method.invoke`, `$Proxy12`,
+ * `GeneratedMethodAccessor`), threads and executors: call plumbing. Other libraries'
+ * frames (Spring, Hibernate, JUnit) stay hidden: their top frames are mostly plumbing.
+ */
+function _jvmRaisedIn(line: string): boolean {
+  if (line.charCodeAt(line.length - 1) !== 41 /* ) */) return false;
+  const paren = line.lastIndexOf("(");
+  if (paren < 0) return false;
+  if (line.indexOf(".java:", paren) < 0 && !line.startsWith("(Native Method)", paren)) return false;
+  // The qualified name, after `at ` and a module prefix (`java.base/`).
+  let b = line.indexOf("at ") + 3;
+  const slash = line.lastIndexOf("/", paren);
+  if (slash >= b) b = slash + 1;
+  let jdk = false;
+  for (const p of _JDK_API) if (line.startsWith(p, b)) jdk = true;
+  if (!jdk) return false;
+  for (const p of _JDK_PLUMBING) if (line.startsWith(p, b)) return false;
+  return line.indexOf("reflect.", b) < 0 && line.indexOf("$Proxy", b) < 0 &&
+    line.indexOf("MethodAccessor", b) < 0;
+}
+
+/** Packages of the JDK, whose frames at the top of a stack say where it was raised. */
+const _JDK_API = ["java.", "javax.", "sun.", "jdk.", "com.sun."];
+/** JDK packages of call plumbing (threads, executors, servlets), never where raised. */
+const _JDK_PLUMBING = [
+  "java.lang.Thread.",
+  "java.util.concurrent.",
+  "javax.servlet.",
+  "jdk.internal.reflect.",
+];
 
 /**
  * Options of {@linkcode reduceStackGroup}.
@@ -197,8 +232,9 @@ export interface StackReduction {
  * (most recent call last), where the last are kept. A run is the frames between two
  * non-frame lines; hidden frames do not break it.
  *
- * Library frames that say where the error was raised stay: Python library frames
- * and JavaScript `node_modules` frames nearest the error, before a run's first
+ * Library frames that say where the error was raised stay: Python library frames,
+ * JavaScript `node_modules` frames and JDK API frames (`java.io.FileOutputStream.open0`;
+ * not reflection, threads or executors) nearest the error, before a run's first
  * application frame (after its last one in a Python traceback), at most
  * `maxStackFrames` of them (10 when it is 0): an assertion library, a parser, an
  * HTTP client, a driver. Library frames between and below application frames are

@@ -41,7 +41,24 @@ const _LOCATED = /[\w-]\.[A-Za-z]\w{0,9}(?::\[?\d|\(\d)|\bline \d+:/;
  * ```
  */
 export function verbatimCap(head: string): number {
-  return _LOCATED.test(head) ? LOCATED_VERBATIM : FAILURE_VERBATIM;
+  return namesLocation(head) ? LOCATED_VERBATIM : FAILURE_VERBATIM;
+}
+
+/**
+ * Whether a line names a source location: a file's extension, then `:12`, `:[12` or
+ * `(12` (`a.go:22:2: …`, `X.java:[133,90] …`, `src/x.ts(4,1): …`); or a shell's
+ * `line 12:` (`bash: line 12: …`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { namesLocation } from "./failure_group.ts";
+ * assert.ok(namesLocation("bash: line 169: pom.bak9.xml: No space left on device"));
+ * assert.ok(!namesLocation("No space left on device"));
+ * ```
+ */
+export function namesLocation(line: string): boolean {
+  return _LOCATED.test(line);
 }
 
 /**

@@ -149,7 +149,7 @@ export class ContextRing {
 
 /**
  * Whether a line is a filler: not blank, no letter or digit (`-----`, `=====`,
- * `...`, `^^^^`, `  ---`). A filler is junk on its own, but inside a shown block (a
+ * `...`, `^^^^`, `  ---`, box drawing such as Terraform's `╷`, `│`, `╵`). A filler is junk on its own, but inside a shown block (a
  * table's rules, a diff's elision, a TAP block's `---`) it is part of the block:
  * select shows it when the lines around it are shown. `from`: the first visible
  * character (the caller has it).
@@ -158,7 +158,7 @@ export class ContextRing {
  * ```ts
  * import assert from "node:assert/strict";
  * import { isFiller } from "./context.ts";
- * assert.ok(isFiller(" ------------ ", 1) && isFiller("  ...", 2));
+ * assert.ok(isFiller(" ------------ ", 1) && isFiller("  ...", 2) && isFiller("╷", 0));
  * assert.ok(!isFiller("  ", 2) && !isFiller("-- 12 --", 0) && !isFiller("(eof)", 0));
  * ```
  */
@@ -167,7 +167,8 @@ export function isFiller(line: string, from: number): boolean {
   if (from >= n || n - from > 400) return false;
   for (let i = from; i < n; i++) {
     const c = line.charCodeAt(i) | 32;
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c > 127) return false;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) return false;
+    if (c > 127 && (c < 0x2500 || c > 0x257f)) return false; // box drawing is a filler
   }
   return true;
 }

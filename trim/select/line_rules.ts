@@ -18,6 +18,7 @@
  */
 
 import { hashLine } from "../classify/hash.ts";
+import { LOCATED_VERBATIM, namesLocation } from "../fold/failure_group.ts";
 import { scoreForLevel } from "../classify/score.ts";
 import type { SignalCache } from "../classify/signal_cache.ts";
 import { createRepeatSignature } from "../classify/signature.ts";
@@ -106,6 +107,8 @@ export class LineRules {
   #plain: "baseline" | "repeat-dampened" | undefined = undefined;
   /** The current line is new since the baseline and still rare: never dampened as a repeat. */
   #fresh = false;
+  /** Repeated diagnostics kept for naming a source location ({@linkcode LOCATED_VERBATIM} at most). */
+  #located = 0;
 
   /** The trackers the rules read and advance. */
   constructor(o: {
@@ -265,7 +268,10 @@ export class LineRules {
     const fresh = this.#fresh;
     if (repeats.dampens && sig < ERROR_SIG && !fresh) {
       const p = repeats.penalty(line, score);
-      if (p > 0 && score - p < _T && !repeats.foldsWithLast(line, em.lastKept)) {
+      if (
+        p > 0 && score - p < _T && !repeats.foldsWithLast(line, em.lastKept) &&
+        !this.#locatedDiagnostic(line, sig)
+      ) {
         return v.set(Act.DROP, line, "repeat-dampened", score - p, "repeat");
       }
       score = Math.max(score - p, _T);
@@ -281,6 +287,18 @@ export class LineRules {
     v.h = h;
     const kind = hard ? "keep-hard" : line === em.lastKept ? "repeat" : "keep-soft";
     return v.set(Act.KEEP, line, keepReasonOf(sig), score, kind);
+  }
+
+  /**
+   * Whether a repeated diagnostic escapes the dampener: it names a source location
+   * (`bash: line 170: pom.bak10.xml: No space left on device`, `a.go:22:2: …`), so each
+   * repeat is evidence of its own place, as in the fold stage; at most
+   * {@linkcode LOCATED_VERBATIM} such lines a run.
+   */
+  #locatedDiagnostic(line: string, sig: number): boolean {
+    if (sig < DIAG_SIG || this.#located >= LOCATED_VERBATIM || !namesLocation(line)) return false;
+    this.#located++;
+    return true;
   }
 
   /** A line under the threshold: context of some kind, or dropped. */

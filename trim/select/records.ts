@@ -29,10 +29,11 @@ import { DIAG_SIG, ERROR_SIG, PLAIN_SIG } from "./signals.ts";
 import type { SelectSlice } from "./slice.ts";
 
 /**
- * The first this many stack records shown are shown whole, library frames too, when
- * they have at most {@linkcode WHOLE_TRACE_LINES} lines: the trace a failure is read
- * from shows the whole call path (the test runner's, the build tool's), later traces
- * only what the frame rules keep.
+ * The first this many stack records shown are shown whole, library frames too and
+ * every application frame (no `maxStackFrames` marker), when they have at most
+ * {@linkcode WHOLE_TRACE_LINES} lines: the trace a failure is read from shows the
+ * whole call path (the test runner's, the build tool's), later traces only what the
+ * frame rules keep.
  */
 export const WHOLE_TRACES = 1;
 /** Lines of a record shown whole at most. */
@@ -242,7 +243,7 @@ export class Records {
       sigs,
       level,
       keepRule,
-      fresh ? { ...this.#o, maxStackFrames: n } : this.#o,
+      whole ? { ...this.#o, maxStackFrames: n } : this.#o,
       {
         hidden: em.counters.hidden,
         dropped: em.counters.dropped,

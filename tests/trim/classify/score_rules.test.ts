@@ -163,6 +163,8 @@ test("points: diagnostic keywords", () => {
       "Traceback (most recent call last):",
       "upload failed, giving up",
       "thread 'main' panicked at src/main.rs:4:5",
+      "bash: line 169: pom.bak9.xml: No space left on device",
+      "write /var/lib/docker/tmp/x: no space left on device",
     ]
   ) keptEverywhere(line);
 });

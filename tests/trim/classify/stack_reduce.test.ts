@@ -124,6 +124,24 @@ test("javascript: node_modules frames above the first app frame stay; runtime an
   assert.deepEqual(rt.lines, ["Error: x", "    at g (/app/a.js:1:1)"]);
 });
 
+test("java: JDK and library frames above the first app frame stay; reflection hidden", () => {
+  const g = [
+    "java.io.FileNotFoundException: /builds/target/classes/x.properties (No space left on device)",
+    "\tat java.io.FileOutputStream.open0(Native Method)",
+    "\tat java.io.FileOutputStream.open(FileOutputStream.java:298)",
+    "\tat com.acme.build.Resources.copy(Resources.java:41)",
+    "\tat jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)",
+    "\tat java.lang.reflect.Method.invoke(Method.java:566)",
+    "\tat org.junit.runners.ParentRunner.run(ParentRunner.java:413)",
+  ];
+  const r = reduce(g);
+  assert.deepEqual(r.lines, g.slice(0, 4));
+  assert.equal(r.hidden, 3);
+  // Reflection at the top is plumbing, never where the error was raised.
+  const refl = reduce([g[0], g[4], g[5], g[3]]);
+  assert.deepEqual(refl.lines, [g[0], g[3]]);
+});
+
 test("node: node_modules, node: core and node:internal frames hidden; the { code } tail kept", () => {
   const r = reduce(NODE_ECONNREFUSED);
   assert.deepEqual(r.lines, [
@@ -441,4 +459,70 @@ test("a Python exception chained to the first trace is shown whole too", async (
   const { output } = await trimTextInline(input.join("\n") + "\n");
   const shown = output.split("\n").filter((l) => l.includes("pluggy/_hooks.py"));
   assert.equal(shown.length, 2, output); // the first two tracebacks, not the third
+});
+
+test("the first trace shown whole keeps every application frame, no marker", async () => {
+  const trace = (msg: string, cls: string) => [
+    `java.lang.IllegalStateException: ${msg}`,
+    ...Array.from(
+      { length: 16 },
+      (_, i) => `\tat com.acme.orders.${cls}${i}.run(${cls}${i}.java:${i + 10})`,
+    ),
+  ];
+  const filler = Array.from({ length: 30 }, (_, i) => `step ${i} done`);
+  const first = trace("first", "Step");
+  const second = trace("second", "Other");
+  const input = [...first, ...filler, ...second, ...filler, ...filler];
+  const { output } = await trimTextInline(input.join("\n") + "\n");
+  const out = output.split("\n");
+  const at = out.indexOf(first[0]);
+  assert.deepEqual(out.slice(at, at + 17), first);
+  // The option itself: a cap of 10 collapses the six frames beyond it.
+  const r = reduceStackGroup(second, { showInternal: true, maxStackFrames: 10 });
+  assert.ok(r.collapsed === 6 && r.lines[11] === "[... 6 more application stack frames ...]");
+});
+
+test("Jenkins' chained causes (Caused:, Also:) are one trace with their frames", async () => {
+  const trace = [
+    "hudson.AbortException: script returned exit code 1",
+    "\tat org.jenkinsci.plugins.gitclient.CliGitAPIImpl.launchCommandIn(CliGitAPIImpl.java:2671)",
+    "Also:   hudson.remoting.Channel$CallSiteStackTrace: Remote call to builder02",
+    "\t\tat hudson.remoting.Channel.attachCallSiteStackTrace(Channel.java:1784)",
+    "\t\tat sun.reflect.DelegatingMethodAccessorImpl.invoke(DelegatingMethodAccessorImpl.java:43)",
+    "\t\tat hudson.model.Run.execute(Run.java:1896)",
+    "Caused: hudson.plugins.git.GitException: Could not checkout abc",
+    "\tat java.util.concurrent.FutureTask.run(FutureTask.java:264)",
+    "\tat java.lang.Thread.run(Thread.java:834)",
+  ];
+  const filler = Array.from({ length: 30 }, (_, i) => `step ${i} done`);
+  const { output } = await trimTextInline([...trace, ...filler, ...filler].join("\n") + "\n");
+  // One record, the first of the log: shown whole, library frames under `Caused:` too.
+  const out = output.split("\n");
+  const at = out.indexOf(trace[0]);
+  assert.deepEqual(out.slice(at, at + trace.length), trace, output);
+});
+
+test("go: the panicking goroutine keeps every file line; a dump's idle goroutines stay short", async () => {
+  const running = [
+    "goroutine 21 [running]:",
+    "testing.tRunner.func1()",
+    "\t/opt/hostedtoolcache/go/1.18.1/x64/src/testing/testing.go:1392 +0x39f",
+    "panic({0x10cb460, 0x15cde10})",
+    "\t/opt/hostedtoolcache/go/1.18.1/x64/src/runtime/panic.go:838 +0x207",
+    "github.com/acme/app/cloud.(*Cloud).Configure(0xc0001a6780, {{{0x15dbdf8?, 0xc00011b590?}}})",
+    "\t/home/runner/work/app/app/cloud/backend.go:211 +0xb6",
+    "",
+  ];
+  const idle = Array.from({ length: 120 }, (_, g) => [
+    `goroutine ${g + 30} [chan receive]:`,
+    `github.com/acme/app/worker${g % 5}.(*Pool).step${g % 7}(0xc000${g}0, {0x${g}?, 0x0?})`,
+    `\t/home/runner/work/app/app/worker${g % 5}/pool.go:${40 + (g % 7)} +0x${g}`,
+    `created by github.com/acme/app/worker${g % 5}.Start in goroutine 1`,
+    `\t/home/runner/work/app/app/worker${g % 5}/pool.go:12 +0x85`,
+    "",
+  ]).flat();
+  const input = ["panic: value has no attribute of that name", "", ...running, ...idle, "FAIL"];
+  const { output } = await trimTextInline(input.join("\n") + "\n");
+  for (const l of running.slice(0, 7)) assert.ok(output.includes(l), l);
+  assert.ok(output.split("\n").length < idle.length / 4, String(output.split("\n").length));
 });

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { createGrouper } from "../../../trim/stages/group.ts";
 import type { Batch } from "../../../trim/batch.ts";
 import type { MultilineMode } from "../../../trim/types.ts";
-import { isFrameLine } from "../../../trim/classify/stack_run.ts";
+import { isFrameLine, isGoroutineHeader } from "../../../trim/classify/stack_run.ts";
 import { propertyParams } from "../../_helpers/property.ts";
 
 const POOL = [
@@ -73,10 +73,12 @@ test("group stage: batching changes neither lines, numbers nor records, in every
           end = first + n;
         }
         if (mode === "off") {
-          // Every frame line is inside a record, and every record starts with one.
+          // Every frame line is inside a record, and every record starts with one (or
+          // with a goroutine header).
           const inRecord = new Set<number>();
           for (const [first, n] of whole.records) {
-            assert.ok(isFrameLine(lines[first - 1]), lines[first - 1]);
+            const head = lines[first - 1];
+            assert.ok(isFrameLine(head) || isGoroutineHeader(head), head);
             for (let k = 0; k < n; k++) inRecord.add(first + k);
           }
           lines.forEach((l, i) => assert.ok(!isFrameLine(l) || inRecord.has(i + 1), l));
@@ -97,4 +99,57 @@ test("group stage: with multiline off, a run of frames is one record, the except
     "next",
   ], []);
   assert.deepEqual(records, [[2, 2]]);
+});
+
+test("group stage: with multiline off, the first goroutine of a Go dump is one record", () => {
+  const { records } = group("off", [
+    "panic: boom [recovered]",
+    "goroutine 21 [running]:",
+    "testing.tRunner.func1.2({0x10cb460, 0x15cde10})",
+    "\t/opt/hostedtoolcache/go/1.18.1/x64/src/testing/testing.go:1389 +0x24e",
+    "panic({0x10cb460, 0x15cde10})",
+    "\t/opt/hostedtoolcache/go/1.18.1/x64/src/runtime/panic.go:838 +0x207",
+    "github.com/acme/app.(*Cloud).Configure(0xc0001a6780, {{{0x15dbdf8?, 0xc00011b590?}}})",
+    "\t/home/runner/work/app/app/internal/cloud/backend.go:211 +0xb6",
+    "created by testing.(*T).Run",
+    "\t/opt/hostedtoolcache/go/1.18.1/x64/src/testing/testing.go:1486 +0x35f",
+    "goroutine 1 [chan receive]:",
+    "main.main()",
+    "\t_testmain.go:53 +0x195",
+    "",
+    "FAIL\tgithub.com/acme/app\t0.029s",
+  ], []);
+  // The dump's next goroutine is read line by line: its file line is a frame of its own.
+  assert.deepEqual(records, [[2, 9], [13, 1]]);
+});
+
+test("group stage: a Go dump's goroutines after the first are no traces, a later dump's first is", () => {
+  const goroutine = (n: number) => [
+    `goroutine ${n} [select]:`,
+    `github.com/acme/app.(*Pool).loop(0xc00011e0f0, ${n})`,
+    "\t/home/runner/work/app/app/pool.go:98 +0x12d",
+    "",
+  ];
+  const { records } = group("off", [
+    "panic: test timed out after 10m0s",
+    ...goroutine(1),
+    ...goroutine(2),
+    ...goroutine(3),
+    "FAIL\tgithub.com/acme/app\t600.012s",
+    ...goroutine(4),
+  ], []);
+  assert.deepEqual(records, [[2, 3], [8, 1], [12, 1], [15, 3]]);
+});
+
+test("group stage: with multiline off, Jenkins' Caused: and Also: lines go on a run", () => {
+  const { records } = group("off", [
+    "hudson.AbortException: script returned exit code 1",
+    "\tat org.jenkinsci.plugins.workflow.steps.durable_task.DurableTaskStep$Execution.handleExit(DurableTaskStep.java:659)",
+    "Also:   hudson.remoting.Channel$CallSiteStackTrace: Remote call to agent-2",
+    "\t\tat hudson.remoting.Channel.attachCallSiteStackTrace(Channel.java:1784)",
+    "Caused: java.io.IOException: Failed to write to /builds/remoting/jarCache/3A/E2.jar",
+    "\tat hudson.remoting.FileSystemJarCache.retrieve(FileSystemJarCache.java:148)",
+    "Finished: FAILURE",
+  ], []);
+  assert.deepEqual(records, [[2, 5]]);
 });
