@@ -233,8 +233,13 @@ export class LineRules {
   newRecord(lines: string[], first: boolean): boolean {
     const novelty = this.#novelty;
     if (novelty === undefined || lines.length > NEW_TRACE_LINES) return false;
-    if (!first && !novelty.tracesLeft) return false;
     const em = this.#em;
+    if (lines.length === 1 && !first) {
+      // A lone frame (Go's location lines are records of one line each): new while rare.
+      const line = em.clean(lines[0]);
+      return this.#baseline!.newKey(line) !== -1 && novelty.frame(hashLine(line));
+    }
+    if (!first && !novelty.tracesLeft) return false;
     for (const l of lines) {
       if (this.#baseline!.newKey(em.clean(l)) !== -1) return first || novelty.newTrace();
     }

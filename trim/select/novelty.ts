@@ -32,6 +32,8 @@ export const NEW_TRACE_LINES = 150;
 export const NEW_SCORE = 70;
 /** What a line made only of words the baseline printed (a variant) scores less. */
 const _VARIANT = 20;
+/** Keeps the keys of lone frames apart from templates in the one bounded map. */
+const _FRAME_SALT = 0x2f6b3a91;
 /** What each earlier occurrence of the same new template takes off the score. */
 const _REPEAT_STEP = 10;
 
@@ -76,6 +78,28 @@ export class Novelty {
   newTrace(): boolean {
     this.#tracesLeft--;
     return true;
+  }
+
+  /**
+   * Whether a lone frame the passing run never printed (`h`: the hash of the masked
+   * line, not its template: `testing.go:1392` and `testing.go:1439` are two frames) is
+   * still rare: shown even where it repeats a frame shown before, at most
+   * {@linkcode NEW_REPEATS} times. Takes no turn of the first new lines.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Novelty, NEW_REPEATS } from "./novelty.ts";
+   * const n = new Novelty();
+   * for (let i = 0; i < NEW_REPEATS; i++) assert.ok(n.frame(9));
+   * assert.ok(!n.frame(9) && n.frame(10));
+   * ```
+   */
+  frame(h: number): boolean {
+    const k = (h ^ _FRAME_SALT) >>> 0;
+    const seen = this.#counts.get(k) ?? 0;
+    this.#counts.set(k, seen + 1);
+    return seen < NEW_REPEATS;
   }
 
   /**
