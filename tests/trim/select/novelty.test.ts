@@ -36,6 +36,7 @@ const CASES: [string, URL][] = [
   ...pairNames().map((n): [string, URL] => [n, PAIRS]),
   ["jenkins_spoon", NOVELTY],
   ["go_panic", NOVELTY],
+  ["jenkins_tagger", NOVELTY],
 ];
 
 async function reduce(name: string, dir: URL, decisions?: TrimLineDecision[]) {
