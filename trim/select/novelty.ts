@@ -20,6 +20,14 @@ import { SCORE_KEEP_THRESHOLD } from "../constants.ts";
 
 /** The first new lines of the failing run: kept with their context before and after. */
 export const NEW_FIRST_LINES = 8;
+/**
+ * Lines of context before each of the first new lines (one more than an error's
+ * default: the lines the passing run printed right before where the failing run parts
+ * from it). Rules, blank and noise lines between them do not count.
+ */
+export const NEW_CONTEXT_BEFORE = 4;
+/** Entries the context ring holds with a baseline (room for rules between the lines). */
+export const NEW_CONTEXT_RING = 2 * NEW_CONTEXT_BEFORE;
 /** Occurrences of one new template that still count as evidence. */
 export const NEW_REPEATS = 3;
 /** New templates counted per generation of the bounded map. */
