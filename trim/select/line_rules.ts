@@ -251,9 +251,12 @@ export class LineRules {
       const line = em.clean(lines[0]);
       return this.#baseline!.newKey(line) !== -1 && novelty.frame(hashLine(line));
     }
-    if (!first && !novelty.tracesLeft) return false;
+    const start = em.pos - lines.length;
+    if (!first && !novelty.tracesLeft && !novelty.continues(start)) return false;
     for (const l of lines) {
-      if (this.#baseline!.newKey(em.clean(l)) !== -1) return first || novelty.newTrace();
+      if (this.#baseline!.newKey(em.clean(l)) !== -1) {
+        return novelty.newTrace(start, em.pos, first);
+      }
     }
     return false;
   }

@@ -69,6 +69,8 @@ export class Novelty {
   #counts = new GenerationalCache<number, number>(NEW_TRACKED);
   #firstLeft = NEW_FIRST_LINES;
   #tracesLeft = NEW_TRACES;
+  /** Where the last record shown whole for being new ended (-1: none). */
+  #chainEnd = -1;
   /** Whether the line last ranked is one of the first new lines of the run. */
   first = false;
 
@@ -82,9 +84,23 @@ export class Novelty {
     return this.#tracesLeft > 0;
   }
 
-  /** A new stack record is shown whole; returns true. */
-  newTrace(): boolean {
-    this.#tracesLeft--;
+  /**
+   * Whether a stack record from input position `start` continues the last one shown
+   * whole for being new: right under it, or under one line (the head of a chained
+   * cause: `Caused: …`, `Also: …`).
+   */
+  continues(start: number): boolean {
+    return this.#chainEnd >= 0 && start - this.#chainEnd <= 1;
+  }
+
+  /**
+   * A stack record (input positions `start` to `end`) is shown whole; it takes a turn of
+   * the new traces unless it continues the last one or is the log's first (`free`).
+   * Returns true.
+   */
+  newTrace(start: number, end: number, free = false): boolean {
+    if (!free && !this.continues(start)) this.#tracesLeft--;
+    this.#chainEnd = end;
     return true;
   }
 

@@ -1,6 +1,7 @@
 /**
  * The lines around what is new since the baseline (`trim/select/novelty.ts`): more
- * context before the first new lines than before an error.
+ * context before the first new lines than before an error, and a new trace's chained
+ * causes shown whole without taking a turn of the new traces.
  *
  * @module
  */
@@ -41,4 +42,31 @@ test("novelty context: the first new line brings NEW_CONTEXT_BEFORE lines before
   for (const l of context) assert.ok(out.includes(l), `${l}\n${out}`);
   // An error brings three lines (contextBefore): the fourth is the new line's own.
   assert.ok(!out.includes("Time to compile"), out);
+});
+
+test("novelty context: a new trace's chained causes take no turn of the new traces", async () => {
+  const trace = (head: string, app: string) => [
+    head,
+    `\tat com.acme.${app}.run(${app}.java:12)`,
+    `\tat com.acme.${app}.main(${app}.java:40)`,
+  ];
+  const fail = [
+    ...FILLER.slice(0, 5),
+    // The log's first trace: shown whole anyway.
+    ...trace("java.lang.IllegalStateException: first", "Boot"),
+    "between the traces",
+    // A new trace and the cause chained under it: one turn.
+    ...trace("hudson.AbortException: checkout failed", "Checkout"),
+    ...trace("Caused: java.io.IOException: checkout aborted", "Remote"),
+    "Recording test results",
+    // A second new trace: still a turn left, shown whole, the JDK's frames too.
+    "java.io.IOException: No space left on device",
+    "\tat java.io.UnixFileSystem.createFileExclusively(Native Method)",
+    "\tat java.io.File.createTempFile(File.java:2092)",
+    "\tat com.acme.Cache.createTempJar(Cache.java:175)",
+    ...FILLER.slice(5),
+  ];
+  const out = await reduce(fail, FILLER);
+  assert.ok(out.includes("\tat java.io.File.createTempFile(File.java:2092)"), out);
+  assert.ok(out.includes("\tat java.io.UnixFileSystem.createFileExclusively(Native Method)"), out);
 });
