@@ -48,30 +48,9 @@ test("divergence: the run is bounded and a list in another order is none", () =>
   // is a point of divergence, the next row ends its run, and no later row starts one.
   const shuffled = ["begin", ...[...letters].reverse().map((c) => `- item ${c}`)];
   assert.deepEqual(kept(b, shuffled), ["- item t"]);
-  const b2 = baselineOf([
-    "a1 x",
-    "b1 y",
-    "c1 z",
-    "d1 w",
-    "e1 v",
-    "f1 u",
-    "g1 t",
-    "h1 s",
-    "i1 r",
-    "j1 q",
-  ]);
-  const out = kept(b2, [
-    "a1 x",
-    "c1 z",
-    "b1 y",
-    "d1 w",
-    "e1 v",
-    "f1 u",
-    "g1 t",
-    "h1 s",
-    "i1 r",
-    "j1 q",
-  ]);
+  const steps = ["a1 x", "b1 y", "c1 z", "d1 w", "e1 v", "f1 u", "g1 t", "h1 s", "i1 r", "j1 q"];
+  const b2 = baselineOf(steps);
+  const out = kept(b2, [steps[0], steps[2], steps[1], ...steps.slice(3)]);
   // `c1 z` after `a1 x` starts a run; `b1 y` after `c1 z` restarts it: at most
   // DIVERGENCE_LINES from the last point on.
   assert.equal(out.length, 1 + DIVERGENCE_LINES);
