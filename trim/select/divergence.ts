@@ -12,7 +12,7 @@
  * @module
  */
 
-import type { BaselineTemplates, shapeKey } from "./baseline.ts";
+import type { BaselineTemplates } from "./baseline.ts";
 
 /** Lines kept from a point of divergence on, the point included. */
 export const DIVERGENCE_LINES = 8;
@@ -41,7 +41,7 @@ export class Divergence {
 
   /**
    * Reads the next non-blank line of the failing run (its template `key`, its kind of
-   * line `shape`: {@linkcode shapeKey}); returns
+   * line `shape`: `shapeKey` of `baseline.ts`); returns
    * whether it is kept as the end of a divergence (only while `closing`: the log's
    * closing lines).
    */
