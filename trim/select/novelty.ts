@@ -27,7 +27,7 @@ export const NEW_FIRST_LINES = 8;
  */
 export const NEW_CONTEXT_BEFORE = 4;
 /** Entries the context ring holds with a baseline (room for rules between the lines). */
-export const NEW_CONTEXT_RING = 2 * NEW_CONTEXT_BEFORE;
+export const NEW_CONTEXT_RING: number = 2 * NEW_CONTEXT_BEFORE;
 /** Occurrences of one new template that still count as evidence. */
 export const NEW_REPEATS = 3;
 /** New templates counted per generation of the bounded map. */
