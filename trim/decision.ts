@@ -26,6 +26,7 @@ import type { TrimLineDecision } from "./types.ts";
  * | `end-of-step` | keep | the end of the failing step: its last lines before the failure's exit, within the budget |
  * | `failure-section` | keep | in a test runner's section for a failed test (pytest, jest, go, PHP's diff) |
  * | `new-since-baseline` | keep | its template is new since the passing run's log (`baseline`), and still rare in this one |
+ * | `diverged-from-baseline` | keep | in the log's closing lines, at or just after a point where the failing run left the passing run's order (`baseline`) |
  * | `repeat` | fold | folded into the `[xN]` line of an adjacent line of the same shape |
  * | `repeated-stack` | fold | its stack group folded into an `[xN]` group of identical stacks |
  * | `repeated-block` | fold | inside a later copy of a repeated block (`collapseBlocks`, `[block xM]`) |
@@ -65,6 +66,7 @@ export const DECISION_REASONS = [
   "end-of-step",
   "failure-section",
   "new-since-baseline",
+  "diverged-from-baseline",
   "repeat",
   "repeated-stack",
   "repeated-block",
@@ -116,6 +118,7 @@ const _BLOCKS: Record<DecisionReason, string> = {
   "final-window": "end of log",
   "end-of-step": "end of failing step",
   "new-since-baseline": "new since baseline",
+  "diverged-from-baseline": "diverged from baseline",
   "repeat": "repeat",
   "repeated-stack": "repeat",
   "repeated-block": "repeat",

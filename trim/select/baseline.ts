@@ -2,18 +2,22 @@
  * The baseline (`baseline` option, `--baseline FILE`): the log of a passing run of
  * the same job, read into what select compares the failing run with. Each of its lines
  * is masked like the output (without its runner prefix and leading timestamp) and
- * kept as three keys: its template ({@linkcode baselineKey}: every number the same),
- * its kind of line ({@linkcode shapeKey}: the heads of its first two tokens) and its
- * words ({@linkcode eachWord}). A line of the failing run whose template the passing
- * run printed is no evidence on its own (not an error: only context); a line whose
- * template it never printed is evidence, ranked by `novelty.ts`.
+ * kept as keys: its template ({@linkcode baselineKey}: every number the same), its
+ * kind of line ({@linkcode shapeKey}: the heads of its first two tokens), its words
+ * ({@linkcode eachWord}) and the pair of its template with the one before it
+ * ({@linkcode pairKey}: what the passing run printed right after what). A line of the
+ * failing run whose template the passing run printed is no evidence on its own (not an
+ * error: only context), unless it stands where the failing run left the passing run's
+ * path at its end (`divergence.ts`); a line whose template it never printed is
+ * evidence, ranked by `novelty.ts`.
  *
  * Memory is bounded whatever the baseline's size: each kind of key is a
  * {@linkcode KeySet} of 32-bit hashes, at most {@linkcode BASELINE_MAX_TEMPLATES}
- * templates, {@linkcode BASELINE_MAX_SHAPES} kinds of line and
- * {@linkcode BASELINE_MAX_WORDS} words: 5 bytes a slot, at most 2.5 + 1.25 + 1.25 MiB in all.
- * A longer baseline's later keys are not used (its new lines then read as new). The
- * baseline is read as a stream, one chunk at a time.
+ * templates, {@linkcode BASELINE_MAX_PAIRS} pairs, {@linkcode BASELINE_MAX_SHAPES} kinds
+ * of line and {@linkcode BASELINE_MAX_WORDS} words: 5 bytes a slot, at most 1.25 MiB
+ * each, 5 MiB in all. A longer baseline's later keys are not used (its new lines then
+ * read as new, its new pairs as points of divergence). The baseline is read as a
+ * stream, one chunk at a time.
  *
  * @module
  */
@@ -24,8 +28,8 @@ import { toStoppableReadable, type TrimInput } from "../io.ts";
 import { LineSplitter } from "../lines.ts";
 import { KeySet } from "./key_set.ts";
 
-/** Most distinct templates remembered from a baseline. */
-export const BASELINE_MAX_TEMPLATES = 200_000;
+/** Most distinct templates remembered from a baseline (a table of 262,144 slots). */
+export const BASELINE_MAX_TEMPLATES = 131_000;
 
 /**
  * The template key of a masked line: every number (a run of digits, with its decimal
@@ -118,6 +122,12 @@ export function eachWord(line: string, each: (hash: number) => boolean): boolean
   return false;
 }
 
+/** Whether `line` holds a visible character (not only spaces and tabs). */
+function _hasText(line: string): boolean {
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) > 32) return true;
+  return false;
+}
+
 function _isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
@@ -170,9 +180,33 @@ function _isCut(c: number): boolean {
 /** Keeps shape keys apart from the template keys of one-token lines. */
 const _SHAPE_SALT = 0x5bd1e995;
 
+/** Most distinct pairs of successive templates remembered from a baseline (262,144 slots). */
+export const BASELINE_MAX_PAIRS = 131_000;
+
+/**
+ * The key of two successive templates (`prev`, then `key`; blank lines between them do
+ * not count): the passing run printed `key` right after `prev`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { pairKey } from "./baseline.ts";
+ * assert.ok(pairKey(1, 2) !== pairKey(2, 1) && pairKey(1, 2) === pairKey(1, 2));
+ * ```
+ */
+export function pairKey(prev: number, key: number): number {
+  return (Math.imul(prev ^ _PAIR_SALT, 0x01000193) ^ key) >>> 0;
+}
+
+/** Keeps pair keys apart from template keys. */
+const _PAIR_SALT = 0x27d4eb2f;
+
 /** The templates of a passing run's log. */
 export class BaselineTemplates {
   #keys = new KeySet(BASELINE_MAX_TEMPLATES);
+  #pairs = new KeySet(BASELINE_MAX_PAIRS);
+  /** The template of the last non-blank line added. */
+  #prev = 0;
   #shapes = new KeySet(BASELINE_MAX_SHAPES);
   #words = new KeySet(BASELINE_MAX_WORDS);
   #lines = 0;
@@ -195,9 +229,43 @@ export class BaselineTemplates {
   /** Adds a masked baseline line. */
   add(masked: string): void {
     this.#lines++;
-    this.#keys.add(baselineKey(masked));
+    const key = baselineKey(masked);
+    this.#keys.add(key);
+    if (_hasText(masked)) {
+      this.#pairs.add(pairKey(this.#prev, key));
+      this.#prev = key;
+    }
     this.#shapes.add(shapeKey(masked));
     eachWord(masked, this.#addWord);
+  }
+
+  /** Distinct pairs of successive templates remembered. */
+  get pairs(): number {
+    return this.#pairs.size;
+  }
+
+  /**
+   * Whether the baseline printed template `key` right after template `prev` (blank
+   * lines between them aside).
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { BaselineTemplates, baselineKey } from "./baseline.ts";
+   * const b = new BaselineTemplates();
+   * for (const l of ["start processing", "tagger", "", "end of processing"]) b.add(l);
+   * const k = (l: string) => baselineKey(l);
+   * assert.ok(b.hasPair(k("tagger"), k("end of processing")));
+   * assert.ok(!b.hasPair(k("start processing"), k("end of processing")));
+   * ```
+   */
+  hasPair(prev: number, key: number): boolean {
+    return this.#pairs.has(pairKey(prev, key));
+  }
+
+  /** Whether the baseline printed a line of template key `key` ({@linkcode baselineKey}). */
+  hasKey(key: number): boolean {
+    return this.#keys.has(key);
   }
 
   /**

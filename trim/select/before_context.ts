@@ -48,6 +48,8 @@ export type RingEmit = (
  */
 export class BeforeContext {
   #ring: ContextRing;
+  /** Entries the ring holds. */
+  #capacity: number;
   /** Whether the ring was last emptied by a line shown (not flushed without one). */
   #whole = false;
   #em: Emitter;
@@ -66,7 +68,18 @@ export class BeforeContext {
     this.#contextBefore = contextBefore;
     this.#tailLines = tailLines;
     this.#emit = emit;
-    this.#ring = new ContextRing(Math.max(contextBefore, tailLines));
+    this.#capacity = Math.max(contextBefore, tailLines);
+    this.#ring = new ContextRing(this.#capacity);
+  }
+
+  /**
+   * Holds at least `lines` entries from now on (the first new lines of a run read
+   * against a baseline bring more context); only while nothing is held.
+   */
+  widen(lines: number): void {
+    if (this.#ring.length > 0 || this.#capacity >= lines) return;
+    this.#capacity = lines;
+    this.#ring = new ContextRing(lines);
   }
 
   /** A line was shown: the ring's next contents are the whole gap after it. */
@@ -120,19 +133,20 @@ export class BeforeContext {
   }
 
   /**
-   * Shows the soft lines buffered before an error; the rest are dropped. Fillers next
-   * to the lines shown come with them, unless nothing is shown after them (`fillers`
-   * false: a record whose frames are all hidden).
+   * Shows the soft lines buffered before an error (the last `lines`, `contextBefore`
+   * unless told); the rest are dropped. Fillers next to the lines shown come with them,
+   * unless nothing is shown after them (`fillers` false: a record whose frames are all
+   * hidden).
    */
-  before(fillers = true): void {
+  before(fillers = true, lines: number = this.#contextBefore): void {
     const ring = this.#ring;
     const n = ring.length;
     if (n === 0) return;
-    // The last `contextBefore` soft entries, or the whole gap: the ring holds every soft
-    // line since the last line shown (blank lines and lines dropped for good, such as
-    // known noise, are not in it and do not count).
+    // The last `lines` soft entries, or the whole gap: the ring holds every soft line
+    // since the last line shown (blank lines and lines dropped for good, such as known
+    // noise, are not in it and do not count).
     let from = n;
-    let take = this.#contextBefore;
+    let take = lines;
     if (this.#whole && !ring.evicted && this.#em.shownPos > 0) {
       let gap = 0;
       for (let i = 0; i < n; i++) if (ring.soft(i) && !ring.filler(i)) gap++;

@@ -5,7 +5,9 @@
  * and score at the effective aggressiveness. With a baseline, a line whose template the
  * passing run never printed is masked and kept as evidence while it is rare
  * (`novelty.ts`: `new-since-baseline`), and a line it printed (not an error) is read as
- * if it scored under the threshold, but never as one of the final window's. A line
+ * if it scored under the threshold, but never as one of the final window's, unless it
+ * follows a point where the failing run left the passing run's path at the end of the
+ * failing step (`divergence.ts`: `diverged-from-baseline`). A line
  * scoring at least {@linkcode SCORE_KEEP_THRESHOLD} is masked and kept unless it
  * restates an earlier error (`rootCause`), repeat dampening takes it under the
  * threshold, or it is a lone frame shown before. Below the threshold: a failure
@@ -26,7 +28,8 @@ import { SCORE_KEEP_THRESHOLD } from "../constants.ts";
 import { keepReasonOf } from "../decision.ts";
 import type { AfterContext } from "./after_context.ts";
 import type { AggressivenessState } from "./aggressiveness.ts";
-import { type BaselineTemplates, shapeKey } from "./baseline.ts";
+import { baselineKey, type BaselineTemplates, shapeKey } from "./baseline.ts";
+import { Divergence } from "./divergence.ts";
 import { NEW_TRACE_LINES, Novelty } from "./novelty.ts";
 import type { ClosingLines } from "./closing.ts";
 import { CLOSING_RUN } from "./closing.ts";
@@ -84,6 +87,7 @@ export class LineRules {
   set baseline(templates: BaselineTemplates | undefined) {
     this.#baseline = templates;
     this.#novelty = templates === undefined ? undefined : new Novelty();
+    this.#divergence = new Divergence();
   }
   /** Restatements of an earlier error (`rootCause`). */
   readonly rootCause: RootCause | undefined;
@@ -97,6 +101,7 @@ export class LineRules {
   #signals: SignalCache;
   #baseline: BaselineTemplates | undefined = undefined;
   #novelty: Novelty | undefined = undefined;
+  #divergence = new Divergence();
   /** The current line masked, when the baseline was consulted for it (else undefined). */
   #masked: string | undefined = undefined;
   /**
@@ -195,15 +200,22 @@ export class LineRules {
    */
   #new(raw: string, sig: number, score: number): Act | -1 {
     const line = this.#masked = this.#em.clean(raw);
-    const key = this.#baseline!.newKey(line);
-    if (key === -1) {
+    const base = this.#baseline!;
+    const key = baselineKey(line);
+    const shape = shapeKey(line);
+    const diverged = this.#divergence.next(key, shape, base, this.#closing.endOfStep);
+    if (base.hasKey(key)) {
+      // The passing run printed it; at the end of the failing step, from a point of
+      // divergence on, it is the failing run's own end all the same.
+      if (diverged && score >= _T && sig < STACK_SIG) {
+        const v = this.verdict;
+        return v.set(Act.KEEP, line, "diverged-from-baseline", score, "keep-soft");
+      }
       this.#plain = "baseline";
       return -1;
     }
     const novelty = this.#novelty!;
-    const base = this.#baseline!;
     // News: a word and a kind of line the passing run never printed; else a variant.
-    const shape = shapeKey(line);
     const news = base.hasNewWord(line) && !base.hasShapeKey(shape);
     const rank = novelty.rank(key, shape, news);
     if (rank === 0) {
@@ -236,10 +248,18 @@ export class LineRules {
   newRecord(lines: string[], first: boolean): boolean {
     const novelty = this.#novelty;
     if (novelty === undefined || lines.length > NEW_TRACE_LINES) return false;
-    if (!first && !novelty.tracesLeft) return false;
     const em = this.#em;
+    if (lines.length === 1 && !first) {
+      // A lone frame (Go's location lines are records of one line each): new while rare.
+      const line = em.clean(lines[0]);
+      return this.#baseline!.newKey(line) !== -1 && novelty.frame(hashLine(line));
+    }
+    const start = em.pos - lines.length;
+    if (!first && !novelty.tracesLeft && !novelty.continues(start)) return false;
     for (const l of lines) {
-      if (this.#baseline!.newKey(em.clean(l)) !== -1) return first || novelty.newTrace();
+      if (this.#baseline!.newKey(em.clean(l)) !== -1) {
+        return novelty.newTrace(start, em.pos, first);
+      }
     }
     return false;
   }

@@ -20,6 +20,14 @@ import { SCORE_KEEP_THRESHOLD } from "../constants.ts";
 
 /** The first new lines of the failing run: kept with their context before and after. */
 export const NEW_FIRST_LINES = 8;
+/**
+ * Lines of context before each of the first new lines (one more than an error's
+ * default: the lines the passing run printed right before where the failing run parts
+ * from it). Rules, blank and noise lines between them do not count.
+ */
+export const NEW_CONTEXT_BEFORE = 4;
+/** Entries the context ring holds with a baseline (room for rules between the lines). */
+export const NEW_CONTEXT_RING: number = 2 * NEW_CONTEXT_BEFORE;
 /** Occurrences of one new template that still count as evidence. */
 export const NEW_REPEATS = 3;
 /** New templates counted per generation of the bounded map. */
@@ -32,6 +40,8 @@ export const NEW_TRACE_LINES = 150;
 export const NEW_SCORE = 70;
 /** What a line made only of words the baseline printed (a variant) scores less. */
 const _VARIANT = 20;
+/** Keeps the keys of lone frames apart from templates in the one bounded map. */
+const _FRAME_SALT = 0x2f6b3a91;
 /** What each earlier occurrence of the same new template takes off the score. */
 const _REPEAT_STEP = 10;
 
@@ -59,6 +69,8 @@ export class Novelty {
   #counts = new GenerationalCache<number, number>(NEW_TRACKED);
   #firstLeft = NEW_FIRST_LINES;
   #tracesLeft = NEW_TRACES;
+  /** Where the last record shown whole for being new ended (-1: none). */
+  #chainEnd = -1;
   /** Whether the line last ranked is one of the first new lines of the run. */
   first = false;
 
@@ -72,10 +84,46 @@ export class Novelty {
     return this.#tracesLeft > 0;
   }
 
-  /** A new stack record is shown whole; returns true. */
-  newTrace(): boolean {
-    this.#tracesLeft--;
+  /**
+   * Whether a stack record from input position `start` continues the last one shown
+   * whole for being new: right under it, or under one line (the head of a chained
+   * cause: `Caused: …`, `Also: …`).
+   */
+  continues(start: number): boolean {
+    return this.#chainEnd >= 0 && start - this.#chainEnd <= 1;
+  }
+
+  /**
+   * A stack record (input positions `start` to `end`) is shown whole; it takes a turn of
+   * the new traces unless it continues the last one or is the log's first (`free`).
+   * Returns true.
+   */
+  newTrace(start: number, end: number, free = false): boolean {
+    if (!free && !this.continues(start)) this.#tracesLeft--;
+    this.#chainEnd = end;
     return true;
+  }
+
+  /**
+   * Whether a lone frame the passing run never printed (`h`: the hash of the masked
+   * line, not its template: `testing.go:1392` and `testing.go:1439` are two frames) is
+   * still rare: shown even where it repeats a frame shown before, at most
+   * {@linkcode NEW_REPEATS} times. Takes no turn of the first new lines.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { Novelty, NEW_REPEATS } from "./novelty.ts";
+   * const n = new Novelty();
+   * for (let i = 0; i < NEW_REPEATS; i++) assert.ok(n.frame(9));
+   * assert.ok(!n.frame(9) && n.frame(10));
+   * ```
+   */
+  frame(h: number): boolean {
+    const k = (h ^ _FRAME_SALT) >>> 0;
+    const seen = this.#counts.get(k) ?? 0;
+    this.#counts.set(k, seen + 1);
+    return seen < NEW_REPEATS;
   }
 
   /**

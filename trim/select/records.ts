@@ -256,7 +256,7 @@ export class Records {
     );
     if (repeatsHeld(this.#held, held)) return this.#foldRepeat(this.#held!, held);
     const repeat = this.#repeats.isRepeatTrigger(hashLine(held.sig));
-    if (repeat && bestSig < DIAG_SIG && !keepRule && !closing) {
+    if (repeat && bestSig < DIAG_SIG && !keepRule && !closing && !fresh) {
       // Frames only, and shown before: no new evidence (a logger's call site, a retry's trace).
       return this.#dropHeld(held);
     }

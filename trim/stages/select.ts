@@ -21,6 +21,7 @@ import {
   createDynamicAggressivenessState,
 } from "../select/aggressiveness.ts";
 import type { BaselineTemplates } from "../select/baseline.ts";
+import { NEW_CONTEXT_BEFORE, NEW_CONTEXT_RING } from "../select/novelty.ts";
 import { BeforeContext } from "../select/before_context.ts";
 import { ClosingLines } from "../select/closing.ts";
 import { Emitter } from "../select/emitter.ts";
@@ -106,6 +107,7 @@ export class Selector {
   /** The passing run's templates (`baseline`): lines it also printed are not kept on their own. */
   set baseline(templates: BaselineTemplates | undefined) {
     this.#rules.baseline = templates;
+    if (templates !== undefined) this.#before.widen(NEW_CONTEXT_RING);
   }
 
   /** Entries held by the stage's maps (each stays within its limit however long the input). */
@@ -181,7 +183,9 @@ export class Selector {
   #keep(v: Verdict, num: number): void {
     if (!v.hard) return void this.#emit(v.line, num, v.reason, v.score); // fillers with it
     const repeat = this.#repeats.isRepeatTrigger(v.h);
-    if (!repeat) this.#before.before();
+    // The first new lines since the baseline bring more context than an error.
+    const lines = v.reason === "new-since-baseline" ? NEW_CONTEXT_BEFORE : undefined;
+    if (!repeat) this.#before.before(true, lines);
     else this.#before.flush();
     if (!this.#emit(v.line, num, v.reason, v.score)) return;
     this.#after.left = repeat ? 0 : this.#after.open(this.#em.pos);

@@ -35,6 +35,8 @@ const UPDATE = process.env.UPDATE_GOLDEN === "1";
 const CASES: [string, URL][] = [
   ...pairNames().map((n): [string, URL] => [n, PAIRS]),
   ["jenkins_spoon", NOVELTY],
+  ["go_panic", NOVELTY],
+  ["jenkins_tagger", NOVELTY],
 ];
 
 async function reduce(name: string, dir: URL, decisions?: TrimLineDecision[]) {
@@ -84,6 +86,29 @@ test("baseline: the first new lines come with their context, a new trace whole",
   // The passing tests' listing is the passing run's too: not evidence.
   assert.ok(!output.includes("Running com.acme.ledger.AuditTest"), output);
   assert.equal(reason("[INFO] Running com.acme.ledger.AuditTest")?.reason, "baseline");
+});
+
+test("baseline: a new goroutine trace keeps every location line, alike as they are", async () => {
+  const decisions: TrimLineDecision[] = [];
+  const { fail, output } = await reduce("go_panic", NOVELTY, decisions);
+  // Go's location lines are records of one line each, of one template (numbers
+  // aside): none is dropped as a repeat of the one before, nor hidden as a library's.
+  const locations = fail.split("\n").filter((l) => l.startsWith("\t/"));
+  assert.ok(locations.length === 11);
+  for (const l of locations) assert.ok(output.includes(l), l);
+  // A frame repeated over and over stops being news (at most NEW_REPEATS times).
+  const frame = "\t/home/runner/work/infra/infra/internal/retry.go:42 +0x1f";
+  const retries = Array.from({ length: 8 }, () => `retry.Do()\n${frame}`).join("\n");
+  // Away from the log's end (the final window shows its closing lines whole).
+  const oks = Array.from(
+    { length: 300 },
+    (_, i) => `ok  \tgithub.com/acme/infra/internal/addrs\t0.0${i}s`,
+  );
+  const { output: out } = await trimTextInline(`${retries}\n${oks.join("\n")}\n${fail}`, {
+    baseline: ReadableStream.from([await readFile(new URL("go_panic.pass.log", NOVELTY), "utf8")]),
+  });
+  const shown = out.split("\n").filter((l) => l.endsWith(frame)).length;
+  assert.ok(shown >= 1 && shown <= NEW_REPEATS, out);
 });
 
 test("baseline: a new kind of line is news, a known kind with new values a variant", () => {
