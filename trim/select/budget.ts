@@ -308,9 +308,13 @@ export class StepEndBudget {
     if (this.#input === undefined) { for (const l of lines) this.#chars += l.length + 1; }
   }
 
+  /** The budget of the input read so far. */
+  get now(): number {
+    return this.#budget(this.#input?.tokens ?? this.#chars / 4);
+  }
+
   /** How many of the last `lines` the budget keeps, `spent` tokens kept already. */
   lines(lines: readonly string[], spent: number): number {
-    const inputTokens = this.#input?.tokens ?? this.#chars / 4;
-    return endOfStepLines(lines, this.#budget(inputTokens) - spent, this.#estimate);
+    return endOfStepLines(lines, this.now - spent, this.#estimate);
   }
 }

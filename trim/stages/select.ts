@@ -81,7 +81,15 @@ export class Selector {
     this.#o = slice;
     this.#end = new StepEndBudget(slice.budget, slice.estimate, input);
     const track = report !== undefined;
-    const o = { track, scores: slice.scores, mask, prefixes, estimate: slice.estimate };
+    const end = this.#end;
+    const budget = {
+      budget: () => end.now,
+      drop: (num: number, score: number) => {
+        counters.dropped(1);
+        report?.report(num, "drop", "budget-block", score);
+      },
+    };
+    const o = { track, scores: slice.scores, mask, prefixes, estimate: slice.estimate, budget };
     const out = this.#out = new SelectOutput(o);
     const em = this.#em = new Emitter(out, counters, report, slice.sampleSize);
     const state = this.#state = createDynamicAggressivenessState(slice.aggressiveness);
@@ -127,6 +135,7 @@ export class Selector {
    */
   flush(): Batch {
     this.#em.begin();
+    this.#em.closing();
     const stepsAfter = this.#closing.finish(
       (batch) => this.#feed(batch),
       () => this.#before.flush(),
@@ -139,7 +148,7 @@ export class Selector {
     if (stepsAfter) this.#before.flush();
     else this.#before.tail();
     this.#records.flush();
-    return this.#em.end();
+    return this.#em.end(true);
   }
 
   #feed(batch: Batch): void {
