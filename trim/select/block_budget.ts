@@ -113,6 +113,8 @@ export class BlockBudget<T extends BlockLine> {
   #drop: (line: T) => void;
   /** Tokens written. */
   #spent = 0;
+  /** The budget when the last line was offered. */
+  #limit = 0;
   /** Input position of the last line offered. */
   #last = -Infinity;
   #mode = _Mode.Held;
@@ -127,7 +129,8 @@ export class BlockBudget<T extends BlockLine> {
   #blocks: _Block<T>[] | undefined = undefined;
 
   /**
-   * @param budget the budget now (of the input read so far), in estimated tokens.
+   * @param budget the budget now (of the input read up to the line offered), in
+   *   estimated tokens.
    * @param write writes a line (in output order).
    * @param drop drops a line (the budget had no room for its block).
    */
@@ -146,6 +149,10 @@ export class BlockBudget<T extends BlockLine> {
   offer(line: T, pos: number): void {
     const starts = pos - this.#last > BLOCK_GAP;
     this.#last = pos;
+    if (starts && this.#blocks === undefined) this.#close();
+    // The budget as of this line: a block is decided by the budget at its last line,
+    // whenever its end is seen (however the input was batched).
+    this.#limit = this.#budget();
     const blocks = this.#blocks;
     if (blocks !== undefined) {
       let block = blocks[blocks.length - 1];
@@ -158,7 +165,6 @@ export class BlockBudget<T extends BlockLine> {
       block.repeat &&= this.#seen.get(line.key) > 0;
       return;
     }
-    if (starts) this.#close();
     if (!line.soft) {
       // A failure line shown before: the block repeats one, its context is no news.
       const repeat = this.#seen.get(line.key) > 0;
@@ -230,14 +236,14 @@ export class BlockBudget<T extends BlockLine> {
 
   /** A line of a failure block: its context is dropped once the budget is spent. */
   #context(line: T): void {
-    const over = line.context && this.#spent + line.tokens > this.#budget();
+    const over = line.context && this.#spent + line.tokens > this.#limit;
     if (over && (this.#repeat || this.#seen.get(line.key) > 0)) return this.#drop(line);
     this.#put(line);
   }
 
   /** Whether the held block fits the budget now. */
   #fits(): boolean {
-    return this.#spent + this.#heldTokens <= this.#budget();
+    return this.#spent + this.#heldTokens <= this.#limit;
   }
 
   /** The block being read ends: a held soft block is written if it fits, else dropped. */

@@ -287,6 +287,7 @@ export class StepEndBudget {
   #estimate: (line: string) => number;
   #input: { readonly tokens: number } | undefined;
   #chars = 0;
+  #decided = 0;
 
   /**
    * @param budget the budget of a log of so many input tokens (`SelectSlice.budget`).
@@ -311,6 +312,19 @@ export class StepEndBudget {
   /** The budget of the input read so far. */
   get now(): number {
     return this.#budget(this.#input?.tokens ?? this.#chars / 4);
+  }
+
+  /** `chars` more characters of input decided (select's position, not the reader's). */
+  decided(chars: number): void {
+    this.#decided += chars;
+  }
+
+  /**
+   * The budget of the lines decided so far (a token per 4 characters): the same at the
+   * same line however the input was batched (the run's meter reads ahead).
+   */
+  get atLine(): number {
+    return this.#budget(this.#decided / 4);
   }
 
   /** How many of the last `lines` the budget keeps, `spent` tokens kept already. */

@@ -83,7 +83,7 @@ export class Selector {
     const track = report !== undefined;
     const end = this.#end;
     const budget = {
-      budget: () => end.now,
+      budget: () => end.atLine,
       drop: (num: number, score: number) => {
         counters.dropped(1);
         report?.report(num, "drop", "budget-block", score);
@@ -161,11 +161,15 @@ export class Selector {
         r += 2;
         // Inside a PHP diff being held, a record's lines are lines of the diff.
         if (!this.#php.holding) {
+          let chars = 0;
+          for (let k = i; k < i + n; k++) chars += lines[k].length + 1;
+          this.#end.decided(chars);
           this.#records.push(lines.slice(i, i + n), nums?.slice(i, i + n), this.#closing.closing);
           i += n - 1;
           continue;
         }
       }
+      this.#end.decided(lines[i].length + 1);
       this.#single(lines[i], nums ? nums[i] : 0);
     }
   }

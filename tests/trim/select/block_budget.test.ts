@@ -2,7 +2,7 @@ import { test } from "node:test";
 import { readFile } from "node:fs/promises";
 import assert from "node:assert/strict";
 import { BLOCK_HOLD, BlockBudget, templateKey } from "../../../trim/select/block_budget.ts";
-import { trimTextInline } from "../../../trim/process.ts";
+import { processLogStreamInline, trimTextInline } from "../../../trim/process.ts";
 import type { TrimLineDecision } from "../../../trim/types.ts";
 
 type L = {
@@ -137,4 +137,21 @@ test("block budget: repeated context beyond the budget is dropped as `budget-blo
   assert.ok(budget.every((d) => d.action === "drop"));
   const off = await trimTextInline(text, { budgetRate: 0 });
   assert.ok(output.length < off.output.length, "without a budget more is kept");
+});
+
+test("block budget: the same output however the input is chunked (the budget at each line)", async () => {
+  // Ten copies: the budget grows past its floor while the log streams.
+  const one = await readFile(new URL("../../fixtures/k8s_events.log", import.meta.url), "utf8");
+  const text = one.repeat(10);
+  const whole = (await trimTextInline(text)).output;
+  for (const size of [7, 997, 65536]) {
+    const parts: string[] = [];
+    for (let i = 0; i < text.length; i += size) parts.push(text.slice(i, i + size));
+    let out = "";
+    const decoder = new TextDecoder();
+    await processLogStreamInline(ReadableStream.from(parts), {
+      write: (c: Uint8Array) => void (out += decoder.decode(c, { stream: true })),
+    });
+    assert.equal(out + decoder.decode(), whole, `${size}`);
+  }
 });
