@@ -8,8 +8,8 @@
  *
  * - while the log streams, a soft block is held until it ends (at most
  *   {@linkcode BLOCK_HOLD} lines) and written when the output so far and the block fit
- *   the budget of the input read so far, `B(T)` (the budget only grows: a block kept
- *   is never taken back);
+ *   the budget `B(T)` of the lines read up to its last line (the budget only grows: a
+ *   block kept is never taken back);
  * - once the output so far fills `B(T)`, the context lines of a failure block are
  *   dropped when they are no news: a line whose template (its text without digits)
  *   was written before, or any context of a failure whose failure lines were all
