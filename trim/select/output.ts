@@ -198,7 +198,7 @@ export class SelectOutput {
    * The output of the push, at input position `pos`: a block of kept lines that ended
    * before it is decided; `last`: the end of input, every block is.
    */
-  end(pos = this.pos, last = false): Batch {
+  end(pos: number = this.pos, last = false): Batch {
     if (last) this.#blocks?.finish();
     else this.#blocks?.end(pos);
     const b: Batch = { lines: this.#lines };
