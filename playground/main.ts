@@ -43,6 +43,7 @@ const ui = {
   outputNote: $<HTMLElement>("output-note"),
   download: $<HTMLButtonElement>("download"),
   minimap: $<HTMLCanvasElement>("minimap"),
+  minimapShares: $<HTMLElement>("minimap-shares"),
 };
 
 // The levels come from the option table (trim/options.ts), `auto` first and selected.
@@ -125,7 +126,7 @@ worker.onmessage = (event: MessageEvent<FromWorker>) => {
       addOutput(run, m.chunk);
       break;
     case "minimap":
-      drawMinimap(m.rows, m.lines);
+      drawMinimap(m.rows, m.lines, m.shares);
       break;
     case "done":
       run.running = false;
@@ -198,19 +199,32 @@ function showResult(r: TrimResult, elapsedMs: number): void {
   ui.time.textContent = formatSeconds(elapsedMs);
 }
 
-/** Minimap colours: kept, folded, dropped or hidden. */
-const MINIMAP_COLOURS = ["#2e9e5b", "#3b7dd8", "#c9ced6"] as const;
+/**
+ * Minimap colours, by category (`MINIMAP_CATEGORIES`): kept by a failure block, by the
+ * end of the step or log, as context; folded; dropped by the budget; dropped otherwise.
+ */
+const MINIMAP_COLOURS = [
+  "#2e9e5b",
+  "#1f6f8b",
+  "#9fd4ae",
+  "#3b7dd8",
+  "#e0a030",
+  "#c9ced6",
+] as const;
 
 /**
  * Draws the minimap: one row per group of input lines, its width split by the share
- * of the lines kept, folded and dropped (`minimap.ts`). `data-lines` and `data-kept`
- * tell the tests what was drawn.
+ * of the lines in each category (`minimap.ts`). `data-lines`, `data-kept` (rows with
+ * kept lines) and `data-budget` (lines dropped by the budget) tell the tests what was
+ * drawn; the label says where the budget went.
  */
-function drawMinimap(rows: Uint8Array, lines: number): void {
+function drawMinimap(rows: Uint8Array, lines: number, shares: readonly number[]): void {
   const canvas = ui.minimap;
-  const n = rows.length / 3;
+  const k = MINIMAP_COLOURS.length;
+  const n = rows.length / k;
   const ctx = canvas.getContext("2d");
   canvas.dataset.lines = String(lines);
+  canvas.dataset.budget = String(shares[4] ?? 0);
   if (ctx === null || n === 0) return;
   const w = canvas.width;
   const h = canvas.height;
@@ -220,21 +234,28 @@ function drawMinimap(rows: Uint8Array, lines: number): void {
     const y = Math.floor((row * h) / n);
     const rh = Math.max(1, Math.floor(((row + 1) * h) / n) - y);
     let x = 0;
-    for (let k = 0; k < 3; k++) {
-      const share = rows[row * 3 + k] / 255;
-      const width = k === 2 ? w - x : Math.round(share * w);
+    for (let c = 0; c < k; c++) {
+      const share = rows[row * k + c] / 255;
+      const width = c === k - 1 ? w - x : Math.round(share * w);
       if (width <= 0) continue;
-      ctx.fillStyle = MINIMAP_COLOURS[k];
+      ctx.fillStyle = MINIMAP_COLOURS[c];
       ctx.fillRect(x, y, width, rh);
       x += width;
     }
-    if (rows[row * 3] > 0) kept++;
+    if (rows[row * k] + rows[row * k + 1] + rows[row * k + 2] > 0) kept++;
   }
   canvas.dataset.kept = String(kept);
+  const [failure, end, context, folded, budget] = shares;
   canvas.setAttribute(
     "aria-label",
-    `Minimap of ${formatNumber(lines)} input lines: ${kept} of ${n} rows hold kept lines`,
+    `Minimap of ${formatNumber(lines)} input lines: kept by failure blocks ${
+      formatNumber(failure)
+    }, end of step ${formatNumber(end)}, context ${formatNumber(context)}; folded ${
+      formatNumber(folded)
+    }; dropped by the budget ${formatNumber(budget)}`,
   );
+  ui.minimapShares.textContent = `failure ${formatNumber(failure)} · end ${formatNumber(end)} · ` +
+    `context ${formatNumber(context)} · budget dropped ${formatNumber(budget)}`;
 }
 
 function formatNumber(n: number): string {

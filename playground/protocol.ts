@@ -14,12 +14,19 @@ export type ToWorker =
 
 /**
  * Worker → page: progress, an output chunk, the minimap (per row: the share of its
- * input lines kept, folded, dropped, as bytes 0–255; `minimap.ts`), the end of a run.
+ * input lines in each of `MINIMAP_CATEGORIES`, as bytes 0–255; `shares`: input lines per
+ * category; `minimap.ts`), the end of a run.
  */
 export type FromWorker =
   | { type: "progress"; id: number; bytesRead: number; totalBytes: number }
   | { type: "output"; id: number; chunk: Uint8Array<ArrayBuffer> }
-  | { type: "minimap"; id: number; rows: Uint8Array<ArrayBuffer>; lines: number }
+  | {
+    type: "minimap";
+    id: number;
+    rows: Uint8Array<ArrayBuffer>;
+    lines: number;
+    shares: number[];
+  }
   | { type: "done"; id: number; result: TrimResult; elapsedMs: number }
   | { type: "cancelled"; id: number }
   | { type: "error"; id: number; message: string };

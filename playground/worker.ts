@@ -58,7 +58,8 @@ async function run(
       },
     });
     const rows = minimap.rows(MINIMAP_ROWS);
-    scope.postMessage({ type: "minimap", id, rows, lines: minimap.count }, [rows.buffer]);
+    const shares = minimap.shares();
+    scope.postMessage({ type: "minimap", id, rows, lines: minimap.count, shares }, [rows.buffer]);
     scope.postMessage({ type: "done", id, result, elapsedMs: performance.now() - started });
   } catch (e) {
     if (e instanceof TrimError && e.code === "ABORTED") {

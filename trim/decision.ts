@@ -44,6 +44,7 @@ import type { TrimLineDecision } from "./types.ts";
  * | `sample-limit` | drop | beyond `sampleSize` kept lines |
  * | `secret-block` | drop | inside a private-key block |
  * | `token-budget` | drop | did not fit in `maxTokens` (lower score than the lines kept) |
+ * | `budget-block` | drop | in a block of context and relevant lines only, with no room left in the budget (`block_budget.ts`) |
  * | `internal-frame` | hide | internal library stack frame |
  *
  * @example
@@ -84,6 +85,7 @@ export const DECISION_REASONS = [
   "sample-limit",
   "secret-block",
   "token-budget",
+  "budget-block",
   "internal-frame",
 ] as const;
 
@@ -137,6 +139,7 @@ const _BLOCKS: Record<DecisionReason, string> = {
   "sample-limit": "sample cap",
   "secret-block": "secret",
   "token-budget": "budget",
+  "budget-block": "budget, block of context",
 };
 
 const _VERBS: Record<TrimLineDecision["action"], string> = {

@@ -1,6 +1,7 @@
 // The playground's run (playground/run.ts, what its Web Worker executes) in Deno: same output
 // and result as the core pipeline, progress up to the total, chunked output, abort.
 import { test } from "node:test";
+import { readFile } from "node:fs/promises";
 import assert from "node:assert/strict";
 
 import { runPlayground } from "../../playground/run.ts";
@@ -80,8 +81,9 @@ test("playground run: aborting ends the run with ABORTED after flushing partial 
   assert.ok(total > 0, "partial output flushed");
 });
 
-test("playground minimap: every input line's decision, as rows of kept / folded / dropped shares", async () => {
-  const { LineActions } = await import("../../playground/minimap.ts");
+test("playground minimap: every input line's decision, as rows of shares by category", async () => {
+  const { LineActions, MINIMAP_CATEGORIES } = await import("../../playground/minimap.ts");
+  const k = MINIMAP_CATEGORIES.length;
   const lines = [
     ...Array.from({ length: 40 }, (_, i) => `[DEBUG] tick ${i}`),
     "retry id=1",
@@ -93,14 +95,35 @@ test("playground minimap: every input line's decision, as rows of kept / folded 
   const result = await runPlayground(new Blob([lines.join("\n") + "\n"]), { minimap });
   assert.equal(minimap.count, result.stats.inputLines);
   const rows = minimap.rows(4); // 20 lines a row
-  assert.equal(rows.length, 12);
+  assert.equal(rows.length, 4 * k);
   for (let r = 0; r < 4; r++) {
-    assert.ok(Math.abs(rows[r * 3] + rows[r * 3 + 1] + rows[r * 3 + 2] - 255) <= 1);
+    let sum = 0;
+    for (let c = 0; c < k; c++) sum += rows[r * k + c];
+    assert.equal(sum, 255);
   }
-  // The error and its neighbours are in the third row; the first row is all dropped.
-  assert.ok(rows[2 * 3] > 0);
+  // The error is in the third row, kept by a failure block; the first row is all dropped.
+  assert.ok(rows[2 * k] > 0);
   assert.equal(rows[0], 0);
-  assert.equal(rows[2], 255);
+  assert.equal(rows[k - 1], 255);
+  const shares = minimap.shares();
+  assert.equal(shares.reduce((a, b) => a + b, 0), minimap.count);
   // A short log: one row per line.
-  assert.equal(minimap.rows(1000).length, minimap.count * 3);
+  assert.equal(minimap.rows(1000).length, minimap.count * k);
+});
+
+test("playground minimap: the budget's share (failure blocks, end of step, context, dropped by it)", async () => {
+  const { LineActions, MINIMAP_CATEGORIES } = await import("../../playground/minimap.ts");
+  const text = await readFile(new URL("../fixtures/k8s_events.log", import.meta.url), "utf8");
+  const minimap = new LineActions();
+  await runPlayground(new Blob([text]), { minimap });
+  const shares = Object.fromEntries(MINIMAP_CATEGORIES.map((c, i) => [c, minimap.shares()[i]]));
+  assert.ok(shares.failure > 0, "failure blocks");
+  assert.ok(shares.context > 0, "context");
+  assert.ok(shares.budget > 0, "dropped by the budget");
+  const rows = minimap.rows(40);
+  let budgetRows = 0;
+  for (let r = 0; r < rows.length / MINIMAP_CATEGORIES.length; r++) {
+    if (rows[r * MINIMAP_CATEGORIES.length + 4] > 0) budgetRows++;
+  }
+  assert.ok(budgetRows > 0, "rows show the lines the budget dropped");
 });

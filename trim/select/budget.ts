@@ -287,6 +287,7 @@ export class StepEndBudget {
   #estimate: (line: string) => number;
   #input: { readonly tokens: number } | undefined;
   #chars = 0;
+  #decided = 0;
 
   /**
    * @param budget the budget of a log of so many input tokens (`SelectSlice.budget`).
@@ -308,9 +309,26 @@ export class StepEndBudget {
     if (this.#input === undefined) { for (const l of lines) this.#chars += l.length + 1; }
   }
 
+  /** The budget of the input read so far. */
+  get now(): number {
+    return this.#budget(this.#input?.tokens ?? this.#chars / 4);
+  }
+
+  /** `chars` more characters of input decided (select's position, not the reader's). */
+  decided(chars: number): void {
+    this.#decided += chars;
+  }
+
+  /**
+   * The budget of the lines decided so far (a token per 4 characters): the same at the
+   * same line however the input was batched (the run's meter reads ahead).
+   */
+  get atLine(): number {
+    return this.#budget(this.#decided / 4);
+  }
+
   /** How many of the last `lines` the budget keeps, `spent` tokens kept already. */
   lines(lines: readonly string[], spent: number): number {
-    const inputTokens = this.#input?.tokens ?? this.#chars / 4;
-    return endOfStepLines(lines, this.#budget(inputTokens) - spent, this.#estimate);
+    return endOfStepLines(lines, this.now - spent, this.#estimate);
   }
 }

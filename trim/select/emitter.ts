@@ -71,9 +71,14 @@ export class Emitter {
     this.#out.begin();
   }
 
-  /** The output of the push. */
-  end(): Batch {
-    return this.#out.end();
+  /** The output of the push; `last`: the end of input (every held block is decided). */
+  end(last = false): Batch {
+    return this.#out.end(this.pos, last);
+  }
+
+  /** From now on the lines shown close the log (`SelectOutput.closing`). */
+  closing(): void {
+    this.#out.closing();
   }
 
   /** The line masked as the output shows it (the masker runs once per candidate). */
@@ -131,6 +136,7 @@ export class Emitter {
     this.lastKept = line;
     this.shownPos = this.pos;
     this.afterShown = true;
+    this.#out.pos = this.pos;
     this.#out.put(line, num, reason, score, false);
   }
 
@@ -146,6 +152,7 @@ export class Emitter {
   /** Writes a held stack record: as it is, or every line prefixed `[xN]`. */
   putHeld(h: HeldStack): void {
     const out = this.#out;
+    out.pos = this.pos;
     const count = h.count > 1 ? `[x${h.count}] ` : "";
     for (let i = 0; i < h.lines.length; i++) {
       if (h.marker[i]) out.put(h.lines[i], 0, "stack-frame", 0, true);

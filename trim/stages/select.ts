@@ -82,7 +82,15 @@ export class Selector {
     this.#o = slice;
     this.#end = new StepEndBudget(slice.budget, slice.estimate, input);
     const track = report !== undefined;
-    const o = { track, scores: slice.scores, mask, prefixes, estimate: slice.estimate };
+    const end = this.#end;
+    const budget = {
+      budget: () => end.atLine,
+      drop: (num: number, score: number) => {
+        counters.dropped(1);
+        report?.report(num, "drop", "budget-block", score);
+      },
+    };
+    const o = { track, scores: slice.scores, mask, prefixes, estimate: slice.estimate, budget };
     const out = this.#out = new SelectOutput(o);
     const em = this.#em = new Emitter(out, counters, report, slice.sampleSize);
     const state = this.#state = createDynamicAggressivenessState(slice.aggressiveness);
@@ -129,6 +137,7 @@ export class Selector {
    */
   flush(): Batch {
     this.#em.begin();
+    this.#em.closing();
     const stepsAfter = this.#closing.finish(
       (batch) => this.#feed(batch),
       () => this.#before.flush(),
@@ -141,7 +150,7 @@ export class Selector {
     if (stepsAfter) this.#before.flush();
     else this.#before.tail();
     this.#records.flush();
-    return this.#em.end();
+    return this.#em.end(true);
   }
 
   #feed(batch: Batch): void {
@@ -154,11 +163,15 @@ export class Selector {
         r += 2;
         // Inside a PHP diff being held, a record's lines are lines of the diff.
         if (!this.#php.holding) {
+          let chars = 0;
+          for (let k = i; k < i + n; k++) chars += lines[k].length + 1;
+          this.#end.decided(chars);
           this.#records.push(lines.slice(i, i + n), nums?.slice(i, i + n), this.#closing.closing);
           i += n - 1;
           continue;
         }
       }
+      this.#end.decided(lines[i].length + 1);
       this.#single(lines[i], nums ? nums[i] : 0);
     }
   }
