@@ -48,7 +48,12 @@ const _FRAME = /^\s*(?:at\s|File "|-->\s)/;
 /** Paths never worth annotating: dependencies and runtime internals. */
 const _FOREIGN =
   /(?:^|\/)node_modules\/|^node:|^internal\/|\/site-packages\/|\/\.cargo\/registry\//;
-const _URL = /\b[a-z][\w+.-]*:\/\/\S+/gi;
+/**
+ * A URL, masked out before a location is searched. The scheme is at most 32 characters:
+ * unbounded, a long run of `a.a.a…` with no `://` cost a scan to its end from every word
+ * start (quadratic in the line).
+ */
+const _URL = /\b[a-z][\w+.-]{0,31}:\/\/\S+/gi;
 /** Lines of message taken above a frame. */
 const _MESSAGE_LINES = 5;
 
@@ -82,7 +87,7 @@ export function locateErrors(
     const isError = !frame && _isError(line);
     if (isError) lastError = i;
     if (!isError && !frame) continue;
-    const where = _locate(line.replace(_URL, " "));
+    const where = _locate(line.includes("://") ? line.replace(_URL, " ") : line);
     if (where === undefined) continue;
     let file = where.file;
     if (_FOREIGN.test(file)) continue;
