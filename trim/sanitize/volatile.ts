@@ -59,8 +59,14 @@ const _IPV4_PRE_RE = /\d\.\d{1,3}\.\d{1,3}\.\d/;
 
 const _HTTP_STATUS_PRE_RE = /HTTP|tatus|STATUS|esponse/;
 
+/**
+ * A status code after an HTTP word, as its class. Only codes HTTP uses (the registered ones
+ * and the common proxy codes: 100–103, 200–208, 226, 300–308, 400–451, 494–499, 500–530,
+ * 598–599): a process's `exit status 128`, `status code 127` or `status 255` is evidence,
+ * not an HTTP class.
+ */
 const _HTTP_STATUS_RE =
-  /(\bHTTP\/\d(?:\.\d)?"?\s{1,4}|\bHTTP\s{1,4}|\b(?:[Ss]tatus(?:[ _-]?[Cc]ode)?|STATUS|http[_-]?[Ss]tatus|HTTP[_-]STATUS|[Rr]esponse[ _-]?[Cc]ode)["']?\s{0,4}[:=]?\s{0,4}["']?)([1-5])\d\d\b/g;
+  /(\bHTTP\/\d(?:\.\d)?"?\s{1,4}|\bHTTP\s{1,4}|\b(?:[Ss]tatus(?:[ _-]?[Cc]ode)?|STATUS|http[_-]?[Ss]tatus|HTTP[_-]STATUS|[Rr]esponse[ _-]?[Cc]ode)["']?\s{0,4}[:=]?\s{0,4}["']?)(1(?=0[0-3])|2(?=0[0-8]|26)|3(?=0[0-8])|4(?=[0-4]\d|5[01]|49|9[4-9])|5(?=[0-2]\d|30|9[89]))\d\d\b/g;
 
 /** Masks ARN account ids, timestamps and UUIDs (when `longRun`): before the entropy rule. */
 export function maskVolatileIds(s: string, preserveIdSuffix: number, longRun: boolean): string {

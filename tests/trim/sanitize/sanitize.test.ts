@@ -173,6 +173,10 @@ const NEGATIVE: string[] = [
   "Retrying in 5s",
   "got 500 records",
   "processed 404 items in 2.5 seconds",
+  // a process's exit status after an HTTP word is not an HTTP class
+  "git returned status code 128",
+  "ssh: exit status 255",
+  "Process exited with status 137",
   "exit code 127",
   "MAC 00:1A:2B:3C:4D:5E link up",
   "mac 00:11:22:33:44:55 link up",
