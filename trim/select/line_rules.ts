@@ -112,6 +112,12 @@ export class LineRules {
   #plain: "baseline" | "repeat-dampened" | undefined = undefined;
   /** The current line is new since the baseline and still rare: never dampened as a repeat. */
   #fresh = false;
+  /**
+   * The current line is a diagnostic new since the baseline and one of the run's first
+   * new lines: kept by the rules as a diagnostic, with the context of a first new line
+   * (an error keeps its own).
+   */
+  firstNew = false;
   /** Repeated diagnostics kept for naming a source location ({@linkcode LOCATED_VERBATIM} at most). */
   #located = 0;
 
@@ -181,6 +187,7 @@ export class LineRules {
     this.#masked = undefined;
     this.#plain = undefined;
     this.#fresh = false;
+    this.firstNew = false;
     if (this.#novelty !== undefined && indent < line.length) {
       const act = this.#new(line, sig, score);
       if (act !== -1) return act;
@@ -225,6 +232,7 @@ export class LineRules {
     // A frame or a diagnostic: kept by the rules, as such, but never as a repeat.
     if (score >= _T && sig >= STACK_SIG) {
       this.#fresh = true;
+      this.firstNew = novelty.first && sig < ERROR_SIG && sig >= DIAG_SIG;
       return -1;
     }
     const v = this.verdict;

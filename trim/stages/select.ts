@@ -197,7 +197,8 @@ export class Selector {
     if (!v.hard) return void this.#emit(v.line, num, v.reason, v.score); // fillers with it
     const repeat = this.#repeats.isRepeatTrigger(v.h);
     // The first new lines since the baseline bring more context than an error.
-    const lines = v.reason === "new-since-baseline" ? NEW_CONTEXT_BEFORE : undefined;
+    const first = v.reason === "new-since-baseline" || this.#rules.firstNew;
+    const lines = first ? NEW_CONTEXT_BEFORE : undefined;
     if (!repeat) this.#before.before(true, lines);
     else this.#before.flush();
     if (!this.#emit(v.line, num, v.reason, v.score)) return;
