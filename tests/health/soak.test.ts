@@ -8,22 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { soak } from "../../bench/health/soak.ts";
-
-/**
- * A free port below the kernel's ephemeral range (32768–60999 on Linux): the soak's targets
- * listen on port 0 before porthealth starts, and a port taken from that range and released
- * could be handed to one of them (porthealth then cannot listen: "already in use").
- */
-function freePort(): number {
-  for (let i = 0; i < 200; i++) {
-    const port = 20000 + Math.floor(Math.random() * 12000);
-    try {
-      Deno.listen({ hostname: "127.0.0.1", port }).close();
-      return port;
-    } catch { /* taken: another */ }
-  }
-  throw new Error("no free port in 20000-31999");
-}
+import { freePort } from "../_helpers/health.ts";
 
 test("soak: 10 s of faults under ulimit -n 256, no failed request, no descriptor growth", async () => {
   const r = await soak({
