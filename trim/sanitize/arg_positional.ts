@@ -12,6 +12,11 @@
 import { type ClusteredOptions, type NamedOptions, POSITIONAL_PASSWORDS } from "./arg_tools.ts";
 import { type Add, addWord, invocations } from "./arg_words.ts";
 
+/**
+ * An option with its value (`--timeout=30`): a lowercase name. A word like `--dtLo=7r~in:X`
+ * at the secret's place is the secret (a password may open with dashes), not an option.
+ */
+const _LONG_EQ_RE = /^--[a-z][a-z0-9-]*=/;
 /** Masks the positional passwords of the commands of `arg_tools.ts` in `s`. */
 export function maskPositionalPasswords(s: string, add: Add): void {
   for (const r of POSITIONAL_PASSWORDS) {
@@ -101,7 +106,7 @@ function _named(s: string, tool: string, o: NamedOptions, add: Add): void {
           skip = eq < 0; // `--api S3v4` (`--api=S3v4` holds its value)
           continue;
         }
-        if (o.skipLongEq && w.startsWith("--") && w.indexOf("=") > 2) continue;
+        if (o.skipLongEq && _LONG_EQ_RE.test(w)) continue;
       }
       if (sub === undefined) {
         sub = o.subs.find((words) => words[0] === w);

@@ -417,7 +417,8 @@ function _credAfterWord(s: string, i: number, add: Add): void {
     from = close < 0 ? ve : close;
   }
   for (let at = s.indexOf("@", from); at >= 0 && at < ve; at = s.indexOf("@", at + 1)) {
-    if (_isHostAt(s, at + 1)) pe = at;
+    // an `@` right after the colon opens the password (`deploy:@x.Y`), never ends it
+    if (at > colon + 1 && _isHostAt(s, at + 1)) pe = at;
   }
   add(colon + 1, pe);
 }

@@ -281,7 +281,7 @@ export function isRandomRun(w: string, min: number = _MIN, needDigit: boolean = 
       if (run === 0) lowerRuns++;
       run++;
     } else {
-      if (run >= 3 && _hasVowel(w, k - run, k)) {
+      if (run >= 3 && _isWordRun(w, k - run, k)) {
         wordChars += run + (_isUpperAt(w, k - run - 1) ? 1 : 0);
       }
       run = 0;
@@ -291,7 +291,7 @@ export function isRandomRun(w: string, min: number = _MIN, needDigit: boolean = 
     }
     if (c < 128 && _VOWEL[c] === 1) vowels++;
   }
-  if (run >= 3 && _hasVowel(w, end - run, end)) {
+  if (run >= 3 && _isWordRun(w, end - run, end)) {
     wordChars += run + (_isUpperAt(w, end - run - 1) ? 1 : 0);
   }
   const n = end;
@@ -321,6 +321,19 @@ export function isRandomRun(w: string, min: number = _MIN, needDigit: boolean = 
   if (wordChars / n >= 0.7 && digits <= 2) return false;
   const camel = wordChars / n >= 0.5 && upper <= lowerRuns + 2;
   return !(camel && vowelRatio >= 0.3 && digits <= 3);
+}
+
+/**
+ * Whether the lower-case run `w[a, b)` reads as a word: it has a vowel, and right after a
+ * digit it is 5 letters or more (`x509certificate`, `log4shell`); a short run after a
+ * digit (`…h9yybt…`) is random data's, as in `Xonodxx84PwYjh9yybtKe`.
+ */
+function _isWordRun(w: string, a: number, b: number): boolean {
+  if (b - a < 5 && a > 0) {
+    const c = w.charCodeAt(a - 1);
+    if (c >= 48 && c <= 57) return false;
+  }
+  return _hasVowel(w, a, b);
 }
 
 function _hasVowel(w: string, a: number, b: number): boolean {

@@ -6,12 +6,14 @@
  * masked to the end of its word.
  *
  * A host: an IPv4 address, or labels of letters, digits and inner `-` (at most 63
- * characters each), the last of a dotted name a top-level domain (letters of one case,
- * or `xn--…`); then the end, a space, a quote, a closing mark, a path, or a `:` with a
- * port or a path (`gitlab:group/repo.git`).
+ * characters each, none of random mixed case like `rNeLsloG76Z`), the last of a dotted
+ * name a top-level domain (letters of one case, or `xn--…`); then the end, a space, a
+ * quote, a closing mark, a path, or a `:` with a port or a path (`gitlab:group/repo.git`).
  *
  * @module
  */
+
+import { isRandomRun } from "./entropy.ts";
 
 const _MASK_AT = "[REDACTED]@";
 
@@ -91,9 +93,17 @@ const _PORT_OR_PATH_RE = /^:(?:\d{1,5}(?![^\s/"'`,;)\]}])|[\w./~-]+(?![^\s"'`,;)
 function _validName(host: string): boolean {
   if (_IPV4_RE.test(host)) return true;
   const labels = host.split(".");
-  for (const l of labels) if (!_LABEL_RE.test(l)) return false;
+  for (const l of labels) if (!_LABEL_RE.test(l) || _isRandomLabel(l)) return false;
   if (labels.length === 1) return true;
   return _TLD_RE.test(labels[labels.length - 1]);
+}
+
+/**
+ * A label of random mixed case (`rNeLsloG76Z`): hosts are named in words or one case, so
+ * after `[REDACTED]@` it is more of the password (`deploy:f!q3sHTHDr.i@rNeLsloG76Z.tk`).
+ */
+function _isRandomLabel(l: string): boolean {
+  return l.length >= 8 && /[a-z]/.test(l) && /[A-Z]/.test(l) && isRandomRun(l, 8, false);
 }
 
 const _IPV4_RE = /^\d{1,3}(?:\.\d{1,3}){3}$/;

@@ -217,6 +217,30 @@ const PLACED_REGRESSION_PATHS: readonly { seed: number; path: string; note: stri
     path:
       "101:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:30:30:30:0:0:0:0:0:1:0:1:1:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0",
   },
+  {
+    seed: -240721261,
+    note: "rabbitmqctl change_password app --dtLo=7r~in:E_ZX^X:GXSM (a password opening with `--`)",
+    path:
+      "14:0:0:0:0:0:0:0:0:0:0:0:29:29:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0",
+  },
+  {
+    seed: -262038259,
+    note: "a bare Xonodxx84PwYjh9yybtKe on the line after a warning (read as camelCase)",
+    path:
+      "119:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:30:30:30:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0",
+  },
+  {
+    seed: 1239965463,
+    note: "using credentials deploy:@rNeLslo… (an `@` right after the colon)",
+    path:
+      "39:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:32:32:32:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0",
+  },
+  {
+    seed: -1490347029,
+    note: "using credentials deploy:@q3JjDj.ihdxYNMFoNRP (the same form)",
+    path:
+      "32:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:21:10:10:10:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0",
+  },
 ];
 
 test("property: the seeds fuzzing found stay fixed", async () => {
@@ -227,6 +251,15 @@ test("property: the seeds fuzzing found stay fixed", async () => {
     await fc.assert(placedProperty({ n: 0 }), { seed, path, numRuns: 150 });
   }
   // The counterexample itself, and the forms next to it.
+  assert.equal(
+    sanitizeLine("using credentials deploy:@q3JjDj.ihdxYNMFoNRP for upload"),
+    "using credentials deploy:[REDACTED] for upload",
+  );
+  assert.equal(
+    sanitizeLine("rabbitmqctl change_password app --dtLo=7r~in:E_ZX^X:GXSM now"),
+    "rabbitmqctl change_password app [REDACTED] now",
+  );
+  assert.equal(sanitizeLine("    Xonodxx84PwYjh9yybtKe"), "    [REDACTED]");
   const out = sanitizeLine("using credentials deploy:PXIQ%QDy@9bU:d8Lr*e7 for upload");
   assert.equal(out, "using credentials deploy:[REDACTED] for upload");
   assert.equal(
