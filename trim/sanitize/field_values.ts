@@ -8,6 +8,7 @@
  */
 
 import { isIdChar, quotedQuoteLength } from "./chars.ts";
+import { isListKey } from "./list_keys.ts";
 
 /**
  * A quoted literal at `i`, its text: SQL's password after `IDENTIFIED BY ` (`SET
@@ -175,45 +176,20 @@ function _endsValue(s: string, i: number, j: number): boolean {
 /** The next `key=` or `key:` after a delimiter: a name, starting with a letter or `_`. */
 const _KEY_NEXT_RE = /^[A-Za-z_][\w.-]{0,63}[=:]/;
 
-/** A key of two or three letters of one case. */
-const _SHORT_KEY_RE = /^(?:[a-z]{2,3}|[A-Z]{2,3})$/;
-
-/**
- * A word of a list key after its first: Capitalized, 2+ lower-case letters (`Source`;
- * `Id`), or an acronym before a word, digits or the end (`SSLMode`, `UserID`).
- */
-const _KEY_WORD = "(?:[A-Z][a-z_]{2,}|Id|[A-Z]{2,5}(?=[A-Z][a-z]|\\d|$))";
-
-/**
- * A key that reads as a name: words in lower case, capitalized or joined by `.`/`-`
- * (camelCase, snake_case, kebab-case), digits at the end only; or capitals and `_`.
- * Each capital opens a word of two lower-case letters or more, or an acronym
- * (`Server`, `dbName`, `UserId`, `SSLMode`; not `IkstK`, `YyFrl`). Each part starts with
- * a capital or a separator: no two ways to match one text.
- */
-const _LIST_KEY_RE = new RegExp(
-  `^(?:(?:[a-z_][a-z_]*|${_KEY_WORD})(?:[.-]?${_KEY_WORD}|[.-][a-z][a-z_]*)*\\d{0,3}|[A-Z_][A-Z0-9_]*)$`,
-);
-
 /**
  * Whether `rest` opens with the next `key=`, or a `key:` followed by a space, a quote or
  * the end (`,user: x`): a colon inside a word (`,OE:oyz`) is a random password's, not a
  * key's. Unless `loose` (after `&`, a URL query's `&v=2`, or a run of delimiters,
- * `{a=x},b=1`), a key of one character, of two or three in mixed case, or one that
- * reads as no name (`,Yy7Frl=`), is a random password's (`password=%3@AD9.,d=^!CPJ`),
- * not a list's next key.
+ * `{a=x},b=1`), only a key a list holds (`list_keys.ts`) is the next key; any other
+ * (`,Yy7Frl=`, `,dij3=`, `,d=`) is a random password's (`password=%3@AD9.,d=^!CPJ`).
  */
 function _nextKey(rest: string, loose: boolean): boolean {
   const m = _KEY_NEXT_RE.exec(rest);
   if (m === null) return false;
   const end = m[0].length;
-  if (end === 2 && !loose) return false;
-  if (!loose) {
-    // A short key is a word of one case (`dc=`, `ID=`), not `,Xq=`; a longer one a name
-    // (`host`, `dbName`, `Data-Source`, `DB_HOST`, `host2`), not `,Yy7Frl=`.
-    const key = rest.slice(0, end - 1);
-    if (end <= 4 ? !_SHORT_KEY_RE.test(key) : !_LIST_KEY_RE.test(key)) return false;
-  }
+  // After a lone `,` or `;`, a key a list holds (`host`, `dbName`, `Data-Source`, `dc`),
+  // not `,Yy7Frl=` nor `,dij3=`: those are a random password's.
+  if (!loose && !isListKey(rest.slice(0, end - 1))) return false;
   if (rest.charCodeAt(end - 1) === 61) return true; // =
   if (end >= rest.length) return true;
   const n = rest.charCodeAt(end);

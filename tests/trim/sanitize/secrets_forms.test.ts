@@ -230,6 +230,12 @@ const PLACED_REGRESSION_PATHS: readonly { seed: number; path: string; note: stri
       "119:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:30:30:30:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0",
   },
   {
+    seed: 295515185,
+    note: "vault … password=7H,dij3=9DhW.h (`,dij3=` read as a list's next key)",
+    path:
+      "73:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:13:17:17:17:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0",
+  },
+  {
     seed: 1239965463,
     note: "using credentials deploy:@rNeLslo… (an `@` right after the colon)",
     path:
@@ -260,6 +266,10 @@ test("property: the seeds fuzzing found stay fixed", async () => {
     "rabbitmqctl change_password app [REDACTED] now",
   );
   assert.equal(sanitizeLine("    Xonodxx84PwYjh9yybtKe"), "    [REDACTED]");
+  assert.equal(
+    sanitizeLine("vault login -method=userpass username=ci password=7H,dij3=9DhW.h ok"),
+    "vault login -method=userpass username=ci password=[REDACTED] ok",
+  );
   const out = sanitizeLine("using credentials deploy:PXIQ%QDy@9bU:d8Lr*e7 for upload");
   assert.equal(out, "using credentials deploy:[REDACTED] for upload");
   assert.equal(
